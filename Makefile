@@ -1,0 +1,46 @@
+# Everything runs inside .venv, made by the first Python >= 3.12 this machine has
+# (python3 honours .python-version under pyenv; then python3.13, python3.12).
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+export DJANGO_SETTINGS_MODULE := scoring.settings
+
+.PHONY: run test lint format bench messages clean
+
+$(PY):
+	@for candidate in python3 python3.13 python3.12 python; do \
+	  if $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	    echo "Using $$($$candidate -c 'import sys; print(sys.executable)')"; \
+	    $$candidate -m venv $(VENV) && exit 0; \
+	  fi; \
+	done; echo "Tento needs Python 3.12 or newer; none was found." >&2; exit 1
+
+$(STAMP): $(PY) requirements.lock
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages --all --no-obsolete --ignore=.venv
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV)
