@@ -111,7 +111,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Set STATIC_ROOT to collect static files for a deployment; without it WhiteNoise serves
+# them straight from the apps and static/ (fine for one table's worth of phones).
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 # How often a phone watching a match asks whether anything changed (milliseconds).
 LIVE_POLL_MS = envint("LIVE_POLL_MS", 2000)

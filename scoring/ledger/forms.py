@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from referee.rulings import Violation
+from scoring.ledger.models import Match, Player, Seat, Side
+from scoring.ledger.registry import Game
+from scoring.ledger.rulebook import describe
+
+
+def split_names(text: str) -> list[str]:
+    return [" ".join(name.split()) for name in text.replace(";", ",").split(",") if name.strip()]
+
+
+class SideForm(forms.Form):
+    players = forms.CharField(
+        label=_("Players"),
+        max_length=250,
+        help_text=_("Names separated by commas, in seating order."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+    name = forms.CharField(
+        label=_("Side name"),
+        max_length=60,
+        required=False,
+        help_text=_("Optional; the players' names by default."),
+    )
+
+    def clean_players(self) -> list[str]:
+        return split_names(self.cleaned_data["players"])
+
+
+class BaseSideFormSet(forms.BaseFormSet):
+    game: Game
+
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        filled = [form for form in self.forms if form.cleaned_data.get("players")]
+        game = self.game
+        if not game.min_sides <= len(filled) <= game.max_sides:
+            raise forms.ValidationError(
+                describe(
+                    Violation("ledger.sides.count", {"min": game.min_sides, "max": game.max_sides})
+                )
+            )
+        seen: set[str] = set()
+        for form in filled:
+            names = form.cleaned_data["players"]
+            if len(names) > game.max_players_per_side:
+                form.add_error(
+                    "players",
+                    describe(
+                        Violation("ledger.sides.players", {"max": game.max_players_per_side})
+                    ),
+                )
+            for name in names:
+                if name.lower() in seen:
+                    form.add_error(
+                        "players",
+                        describe(Violation("ledger.sides.duplicate-player", {"name": name})),
+                    )
+                seen.add(name.lower())
+
+    def sides(self) -> list[tuple[str, list[str]]]:
+        return [
+            (form.cleaned_data["name"] or " & ".join(form.cleaned_data["players"]),
+             form.cleaned_data["players"])
+            for form in self.forms
+            if form.cleaned_data.get("players")
+        ]  # fmt: skip
+
+
+SideFormSet = forms.formset_factory(SideForm, formset=BaseSideFormSet, extra=0, max_num=8)
+
+
+class MatchForm(forms.Form):
+    target = forms.IntegerField(
+        label=_("Target"),
+        required=False,
+        help_text=_("Leave empty to end the match yourselves."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class NewMatch:
+    """The start-a-match page: target, sides and the game's own house rules, together."""
+
+    def __init__(self, game: Game, data: Any = None, sides: int | None = None) -> None:
+        self.game = game
+        count = sides or game.min_sides
+        count = max(game.min_sides, min(game.max_sides, count))
+        self.match_form = MatchForm(data, initial={"target": game.default_target})
+        self.options_form = game.options_form(data)
+        self.sides = SideFormSet(data, prefix="sides", initial=[{}] * count)
+        self.sides.game = game
+        self.side_count = len(self.sides.forms)
+
+    def is_valid(self) -> bool:
+        forms_ = (self.match_form, self.options_form, self.sides)
+        return all([form.is_valid() for form in forms_])
+
+    @transaction.atomic
+    def save(self) -> Match:
+        match = Match.objects.create(
+            game=self.game.slug,
+            options=self.options_form.cleaned_data,
+            target=self.match_form.cleaned_data["target"],
+        )
+        for position, (name, players) in enumerate(self.sides.sides()):
+            side = Side.objects.create(match=match, position=position, name=name)
+            Seat.objects.bulk_create(
+                Seat(side=side, player=Player.named(player), order=order)
+                for order, player in enumerate(players)
+            )
+        return match
+
+
+class CorrectionForm(forms.Form):
+    """Who is correcting a hand: kept with the version it replaces."""
+
+    changed_by = forms.ModelChoiceField(
+        label=_("Who is correcting?"), queryset=Player.objects.none(), empty_label=None
+    )
+
+    def __init__(self, match: Match, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["changed_by"].queryset = Player.objects.filter(sides__match=match)

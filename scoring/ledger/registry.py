@@ -1,0 +1,95 @@
+"""The games Tento knows, in one plain dict.
+
+Adding a game is one Django app under ``scoring/games/`` plus one line here. The ledger
+only ever talks to a game through the ``Game`` protocol below, with plain data: it hands
+the game the match as a ``MatchView`` and gets back one ``Breakdown`` per side. A game
+never sees the ledger's tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from django.utils.module_loading import import_string
+
+if TYPE_CHECKING:
+    from django import forms
+    from django.utils.functional import Promise
+
+    from referee.rulings import Breakdown
+    from scoring.ledger.rulebook import RuleText
+
+GAMES: dict[str, str] = {
+    "free": "scoring.games.free.game.FreeScoring",
+}
+
+
+@dataclass(frozen=True)
+class SideView:
+    position: int
+    name: str
+    players: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """What a game may know of a match: its options, target, sides and their totals."""
+
+    options: Mapping[str, Any]
+    target: int | None
+    sides: tuple[SideView, ...]
+    hands_played: int
+    # Each earlier hand's entry, oldest first, for games whose rules depend on them.
+    entries: tuple[Mapping[str, Any], ...] = field(default=())
+
+
+class Game(Protocol):
+    slug: str
+    name: Promise | str
+    description: Promise | str
+    min_sides: int
+    max_sides: int
+    max_players_per_side: int
+    default_target: int | None
+    # Template with ``{% partialdef hand-fields %}`` for the add-hand form's fields.
+    hand_template: str
+
+    def options_form(self, data: Mapping[str, Any] | None = None) -> forms.Form:
+        """House rules, validated by the game; ``cleaned_data`` is stored on the match."""
+
+    def hand_form(
+        self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
+    ) -> forms.Form:
+        """The add-hand form; its ``entry()`` is the plain dict stored for the hand."""
+
+    def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
+        """One breakdown per side, in side order; raises RuleError for an impossible hand."""
+
+    rules: Sequence[RuleText]
+
+    def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
+        """Positions of the sides that have won, or [] while the match goes on.
+
+        ``closing``: the players are ending the match now (one with no target).
+        """
+
+
+@cache
+def get_game(slug: str) -> Game:
+    try:
+        path = GAMES[slug]
+    except KeyError:
+        raise LookupError(f"no game {slug!r}; Tento knows {sorted(GAMES)}") from None
+    return import_string(path)()
+
+
+def all_games() -> list[Game]:
+    return [get_game(slug) for slug in GAMES]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(game.slug, game.name) for game in all_games()]

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from itertools import groupby
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scoring.ledger.registry import GAMES, get_game
+from scoring.ledger.rulebook import CORE_RULES, rules_of
+
+
+@require_GET
+def rulebook(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's rules, each under its id as an anchor that verdicts and score lines link to."""
+    if game in GAMES:
+        title = get_game(game).name
+        rules = list(get_game(game).rules)
+    elif game in {"cards", "ledger"}:
+        title = None
+        rules = [rule for rule in CORE_RULES if rule.id.startswith(game + ".")]
+    else:
+        raise Http404("no such rulebook")
+    sections = [
+        (section, list(items)) for section, items in groupby(rules, key=lambda r: r.section)
+    ]
+    return render(
+        request,
+        "ledger/rulebook.html",
+        {"slug": game, "title": title, "sections": sections, "all": rules_of(game)},
+    )

@@ -1,0 +1,75 @@
+"""Playwright for Python driving Debian's Chromium at a phone's size.
+
+The browser never downloads itself: it is /usr/bin/chromium from apt. Without it these
+tests skip, unless TENTO_REQUIRE_BROWSER is set (CI sets it), when they fail.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 360, "height": 640}
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+# between page actions are ordinary synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.path):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        if os.environ.get("TENTO_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server) -> Iterator[object]:
+    """A new phone (its own cookies) at 360×640, pointed at the live server."""
+    contexts = []
+
+    def open_phone(language: str = "pt-BR"):
+        context = browser.new_context(
+            viewport=PHONE, base_url=live_server.url, locale=language, has_touch=True,
+            is_mobile=True, device_scale_factor=2,
+        )  # fmt: skip
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def assert_fits_the_phone(page) -> None:
+    """No horizontal scrolling at 360 px; every button and field (or the label a checkbox
+    sits in) is at least 44 px tall."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than the phone"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+                'button, .button, input:not([type=hidden]), select')]
+            .filter(el => el.offsetParent !== null)
+            .filter(el => (el.closest('label') || el).getBoundingClientRect().height < 44)
+            .map(el => el.outerHTML.slice(0, 80))"""
+    )
+    assert small == [], f"tap targets under 44 px: {small}"

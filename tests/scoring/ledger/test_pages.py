@@ -1,0 +1,179 @@
+"""The phone pages: start a match, add hands with and without HTMX, the live scoreboard."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from scoring.ledger.models import Match
+from tests.conftest import record, totals
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def hand_post(match, points, **extra):
+    data = {f"side_{i}": str(p) for i, p in enumerate(points)}
+    data.setdefault("request_id", str(uuid.uuid4()))
+    data.update({k: str(v) for k, v in extra.items()})
+    return data
+
+
+def test_starting_a_match_makes_its_sides_and_players(client):
+    response = client.post(
+        "/matches/new/free/",
+        {
+            "sides-TOTAL_FORMS": "3",
+            "sides-INITIAL_FORMS": "3",
+            "sides-0-players": "Alice",
+            "sides-1-players": "Bob, Dave",
+            "sides-1-name": "Os Bs",
+            "sides-2-players": "Carol",
+            "target": "500",
+            "options-lowest_wins": "",
+        },
+    )
+    match = Match.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == match.get_absolute_url()
+    assert match.target == 500
+    assert match.options == {"lowest_wins": False}
+    assert [
+        (s.name, [p.name for p in s.players.order_by("seats__order")]) for s in match.sides.all()
+    ] == [
+        ("Alice", ["Alice"]),
+        ("Os Bs", ["Bob", "Dave"]),
+        ("Carol", ["Carol"]),
+    ]
+
+
+def test_a_match_needs_enough_sides_and_no_player_twice(client):
+    response = client.post(
+        "/matches/new/free/",
+        {"sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
+         "sides-0-players": "Alice", "sides-1-players": "alice"},
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert "alice is entered more than once" in response.content.decode().lower() or (
+        "mais de uma vez" in response.content.decode()
+    )
+    assert not Match.objects.exists()
+
+
+def test_adding_a_hand_with_htmx_answers_the_form_and_the_scoreboard(client, free_match):
+    response = client.post(
+        f"/matches/{free_match.pk}/hands/",
+        hand_post(free_match, [5, 10, 15], expected_number=1),
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="hand-form"' in html
+    assert 'id="live"' in html and 'hx-swap-oob="true"' in html
+    assert '<span class="total" data-total>15</span>' in html
+    assert totals(free_match) == [5, 10, 15]
+
+
+def test_adding_a_hand_without_javascript_redirects_back(client, free_match):
+    response = client.post(f"/matches/{free_match.pk}/hands/", hand_post(free_match, [1, 2, 3]))
+    assert response.status_code == 302
+    assert totals(free_match) == [1, 2, 3]
+
+
+def test_invalid_input_gets_field_errors_and_saves_nothing(client, free_match):
+    response = client.post(
+        f"/matches/{free_match.pk}/hands/",
+        {"side_0": "abc", "side_1": "", "side_2": "3", "request_id": str(uuid.uuid4())},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    assert response.content.decode().count('class="errorlist"') == 2
+    assert not free_match.hands.exists()
+
+
+def test_a_form_sent_twice_records_one_hand(client, free_match):
+    data = hand_post(free_match, [1, 2, 3], expected_number=1)
+    client.post(f"/matches/{free_match.pk}/hands/", data, **HTMX)
+    client.post(f"/matches/{free_match.pk}/hands/", data, **HTMX)
+    assert free_match.hands.count() == 1
+    assert totals(free_match) == [1, 2, 3]
+
+
+def test_a_hand_another_phone_recorded_first_is_refused_with_a_clear_message(client, free_match):
+    record(free_match, {"points": [9, 9, 9]}, expected_number=1)
+    response = client.post(
+        f"/matches/{free_match.pk}/hands/",
+        hand_post(free_match, [1, 2, 3], expected_number=1),
+        HTTP_ACCEPT_LANGUAGE="en",
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert "ledger.hand.already-recorded" in html
+    assert "Hand 1 was just recorded from another phone" in html
+    # The entry is kept in the form, now offered as hand 2.
+    assert 'form="hand-form" value="2"' in html
+    assert 'value="3"' in html
+    assert totals(free_match) == [9, 9, 9]
+
+
+def test_the_live_scoreboard_answers_304_while_nothing_changed(client, free_match):
+    first = client.get(f"/matches/{free_match.pk}/live/")
+    etag = first["ETag"]
+    assert first.status_code == 200
+    unchanged = client.get(f"/matches/{free_match.pk}/live/", HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304
+    record(free_match, {"points": [1, 2, 3]})
+    changed = client.get(f"/matches/{free_match.pk}/live/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert 'data-hand="1"' in changed.content.decode()
+
+
+def test_the_live_fragment_carries_the_etag_the_page_will_poll_with(client, free_match):
+    response = client.get(f"/matches/{free_match.pk}/live/")
+    assert f'data-etag="{response["ETag"].strip(chr(34))}"' in response.content.decode()
+
+
+def test_undo_and_redo_from_the_match_page(client, free_match):
+    record(free_match, {"points": [1, 2, 3]})
+    client.post(f"/matches/{free_match.pk}/undo/", **HTMX)
+    assert totals(free_match) == [0, 0, 0]
+    hand = free_match.hands.get()
+    client.post(f"/matches/{free_match.pk}/redo/{hand.pk}/", **HTMX)
+    assert totals(free_match) == [1, 2, 3]
+
+
+def test_correcting_a_hand_asks_who_is_correcting(client, free_match):
+    record(free_match, {"points": [1, 2, 3]})
+    url = f"/matches/{free_match.pk}/hands/1/edit/"
+    response = client.post(url, {"side_0": "4", "side_1": "5", "side_2": "6"})
+    assert response.status_code == 200
+    assert totals(free_match) == [1, 2, 3]
+    carol = free_match.sides.get(position=2).players.get()
+    response = client.post(
+        url, {"side_0": "4", "side_1": "5", "side_2": "6", "changed_by": carol.pk}
+    )
+    assert response.status_code == 302
+    assert totals(free_match) == [4, 5, 6]
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Version 1, replaced by carol" in page
+
+
+def test_state_never_changes_on_get(client, free_match):
+    assert client.get(f"/matches/{free_match.pk}/undo/").status_code == 405
+    assert client.get(f"/matches/{free_match.pk}/hands/").status_code == 405
+
+
+def test_portuguese_is_the_default_and_english_is_remembered(client, free_match):
+    assert "Nova partida" in client.get("/").content.decode()
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    assert "New match" in client.get("/").content.decode()
+
+
+def test_htmx_is_served_by_the_app_itself(client):
+    html = client.get("/").content.decode()
+    assert '<script src="/static/django-htmx/' in html or "/static/django_htmx/" in html
+    assert "unpkg" not in html and "cdn" not in html.lower()
