@@ -1,0 +1,924 @@
+"""Samba's rules engine: melds, hand scores, opening, the discard pile, game end.
+
+Every worked example of shared/games/samba.md is a test here (marked "page:").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from referee import samba
+from referee.cards import DECKS, JOKER, Card, parse_card, parse_cards
+from referee.rulings import Breakdown, RuleError, Violation
+from referee.samba import (
+    RULE_IDS,
+    Concealed,
+    Penalties,
+    SambaOptions,
+    SideCards,
+    SideTally,
+    card_points,
+    check_meld,
+    check_opening,
+    may_go_out,
+    may_take_pile,
+    opening_minimum,
+    score_hand,
+    score_quick,
+    score_tally,
+    tally_from_cards,
+    winner,
+)
+
+
+def seen(rules):
+    """Every rule id a test sees must be one the module lists (checked as it is seen)."""
+    rules = list(rules)
+    unlisted = [rule for rule in rules if rule not in RULE_IDS]
+    assert not unlisted, f"rule ids missing from RULE_IDS: {unlisted}"
+    return rules
+
+
+def c(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def meld(text: str, *, going_out: bool = False) -> samba.MeldVerdict:
+    verdict = check_meld(c(text), going_out=going_out)
+    seen(v.rule for v in verdict.violations)
+    return verdict
+
+
+def rules_of(verdict) -> list[str]:
+    return seen([v.rule for v in verdict.violations])
+
+
+def raised(call, *args, **kwargs) -> list[Violation]:
+    with pytest.raises(RuleError) as error:
+        call(*args, **kwargs)
+    seen(error.value.rules)
+    return list(error.value.violations)
+
+
+def lines(breakdown: Breakdown) -> dict[str, int]:
+    seen(line.rule for line in breakdown.lines)
+    return {line.rule: line.points for line in breakdown.lines}
+
+
+def answer(verdict: samba.Verdict) -> tuple[bool, str]:
+    seen([verdict.rule])
+    return verdict.allowed, verdict.rule
+
+
+# ---------------------------------------------------------------- card points
+
+
+@pytest.mark.parametrize(
+    ("card", "points"),
+    [
+        ("JK", 50),
+        ("2C", 20),
+        ("AH", 20),
+        ("KS", 10),
+        ("QD", 10),
+        ("JC", 10),
+        ("10H", 10),
+        ("9S", 10),
+        ("8D", 10),
+        ("7C", 5),
+        ("6H", 5),
+        ("5S", 5),
+        ("4D", 5),
+        ("3S", 5),
+        ("3C", 5),
+        ("3H", 0),
+        ("3D", 0),
+    ],
+)
+def test_card_points_follow_the_page_table(card, points):
+    assert card_points(parse_card(card)) == points
+
+
+# ---------------------------------------------------------------- melds: page examples
+
+
+def test_page_a_short_sequence_is_valid_for_25():
+    verdict = meld("7H 8H 9H")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "sequence", 25)
+
+
+def test_page_a_sequence_ending_on_the_ace_is_valid_for_40():
+    verdict = meld("QH KH AH")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "sequence", 40)
+
+
+def test_page_a_sequence_does_not_wrap_past_the_ace_nor_take_a_wild():
+    verdict = meld("KH AH 2H")
+    assert not verdict.valid
+    assert verdict.kind == "sequence"
+    assert set(rules_of(verdict)) == {
+        "samba.meld.sequence-no-wilds",
+        "samba.meld.sequence-no-wrap",
+    }
+
+
+def test_page_a_sequence_takes_no_three():
+    verdict = meld("3H 4H 5H")
+    assert not verdict.valid
+    assert "samba.meld.sequence-no-threes" in rules_of(verdict)
+    assert "samba.meld.red-threes-never" in rules_of(verdict)
+
+
+def test_page_seven_in_sequence_is_a_samba_of_50_card_points():
+    verdict = meld("4S 5S 6S 7S 8S 9S 10S")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "samba", 50)
+
+
+def test_page_a_samba_is_closed_to_an_eighth_card():
+    verdict = meld("4S 5S 6S 7S 8S 9S 10S JS")
+    assert not verdict.valid
+    assert verdict.kind == "samba"
+    assert rules_of(verdict) == ["samba.meld.samba-closed"]
+
+
+def test_page_two_eights_and_a_joker_are_a_group_of_70():
+    verdict = meld("8S 8S JK")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "group", 70)
+
+
+def test_page_a_group_needs_two_naturals():
+    verdict = meld("8S JK 2C")
+    assert not verdict.valid
+    assert verdict.kind == "group"
+    assert "samba.meld.group-two-naturals" in rules_of(verdict)
+    assert verdict.points == 80
+
+
+def test_page_seven_kings_are_a_clean_canastra_of_70_card_points():
+    verdict = meld("KH KS KD KC KH KS KD")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "canastra-clean", 70)
+
+
+def test_page_the_second_wild_may_come_as_the_seventh_card():
+    verdict = meld("KH KS KD KC KH JK 2D")
+    assert (verdict.valid, verdict.kind) == (True, "canastra-dirty")
+    # The page prints 140, but by its own table 5 kings + joker + 2 = 50 + 50 + 20 = 120.
+    assert verdict.points == 120
+
+
+def test_page_seven_kings_with_three_wilds_are_invalid():
+    verdict = meld("KH KS KD KC KH KS KD JK 2C 2D")
+    assert not verdict.valid
+    assert verdict.kind == "canastra-dirty"
+    assert rules_of(verdict) == ["samba.meld.group-at-most-two-wilds"]
+
+
+def test_page_three_wilds_make_a_wild_group_of_120():
+    verdict = meld("JK JK 2H")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "wild-group", 120)
+
+
+def test_page_seven_wilds_make_a_canastra_de_curingas_of_230():
+    verdict = meld("JK JK JK 2H 2S 2D 2C")
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, "wild-canastra", 230)
+
+
+def test_page_black_threes_are_melded_only_when_going_out():
+    during_play = meld("3S 3C 3S")
+    assert not during_play.valid
+    assert during_play.kind == "black-threes"
+    assert rules_of(during_play) == ["samba.meld.black-threes-only-going-out"]
+    going_out = meld("3S 3C 3S", going_out=True)
+    assert (going_out.valid, going_out.kind, going_out.points) == (True, "black-threes", 15)
+
+
+@pytest.mark.parametrize("going_out", [False, True])
+def test_page_red_threes_are_never_melded(going_out):
+    verdict = meld("3H 3D 3H", going_out=going_out)
+    assert not verdict.valid
+    assert rules_of(verdict) == ["samba.meld.red-threes-never"]
+
+
+@pytest.mark.parametrize("going_out", [False, True])
+def test_page_black_threes_never_take_a_wild(going_out):
+    verdict = meld("3S 3C JK", going_out=going_out)
+    assert not verdict.valid
+    assert "samba.meld.black-threes-no-wilds" in rules_of(verdict)
+
+
+# ---------------------------------------------------------------- melds: more rules
+
+
+def test_it_rejects_a_samba_with_a_wild():
+    verdict = meld("4S 5S 6S JK 8S 9S 10S")
+    assert verdict.kind == "samba"
+    assert rules_of(verdict) == ["samba.meld.sequence-no-wilds"]
+
+
+def test_it_rejects_a_meld_of_two_cards():
+    verdict = meld("8S 8H")
+    assert rules_of(verdict) == ["samba.meld.too-few-cards"]
+
+
+def test_it_rejects_an_empty_meld_without_guessing_a_kind():
+    verdict = meld("")
+    assert (verdict.kind, verdict.points) == (None, 0)
+    assert rules_of(verdict) == ["samba.meld.too-few-cards"]
+
+
+def test_it_rejects_a_group_of_six_with_two_wilds():
+    verdict = meld("9S 9H 9D 9C JK 2S")
+    assert rules_of(verdict) == ["samba.meld.group-one-wild-below-seven"]
+
+
+def test_a_canastra_may_grow_past_seven_and_keeps_its_wilds():
+    verdict = meld("9S 9H 9D 9C 9S JK 2S 9H 9D")
+    assert (verdict.valid, verdict.kind) == (True, "canastra-dirty")
+
+
+def test_it_rejects_a_black_three_in_a_group():
+    verdict = meld("9S 9H 3S")
+    assert rules_of(verdict) == ["samba.meld.group-no-threes"]
+
+
+def test_it_rejects_a_sequence_with_a_gap():
+    verdict = meld("5D 6D 8D")
+    assert rules_of(verdict) == ["samba.meld.sequence-consecutive"]
+
+
+def test_it_rejects_an_ace_low_sequence():
+    verdict = meld("AD 4D 5D")
+    assert set(rules_of(verdict)) == {
+        "samba.meld.sequence-consecutive",
+        "samba.meld.sequence-no-wrap",
+    }
+
+
+def test_it_rejects_cards_of_several_ranks_and_suits():
+    verdict = meld("8S 9H 10D")
+    assert verdict.kind is None
+    assert rules_of(verdict) == ["samba.meld.no-combination"]
+
+
+def test_a_group_of_twos_is_a_wild_group():
+    assert meld("2S 2H 2D").kind == "wild-group"
+
+
+def test_the_order_in_which_a_sequence_is_entered_does_not_matter():
+    assert meld("9H 7H 8H").valid
+
+
+# ---------------------------------------------------------------- melds: properties
+
+ALL_CARDS = sorted(set(DECKS["samba"].cards()))
+NOT_RED_THREES = [card for card in ALL_CARDS if not samba.is_red_three(card)]
+cards_st = st.lists(st.sampled_from(ALL_CARDS), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards_st, st.booleans())
+def test_a_meld_verdict_is_consistent_for_any_cards(cards, going_out):
+    verdict = check_meld(cards, going_out=going_out)
+    assert verdict.points == sum(card_points(card) for card in cards)
+    assert verdict.valid == (not verdict.violations)
+    assert verdict.kind in (*samba.KINDS, None)
+    assert {v.rule for v in verdict.violations} <= set(RULE_IDS)
+    if verdict.valid:
+        assert len(cards) >= 3
+
+
+@st.composite
+def sequences(draw, min_size=3, max_size=7):
+    suit = draw(st.sampled_from("SHDC"))
+    size = draw(st.integers(min_size, max_size))
+    start = draw(st.integers(0, len(samba.SEQUENCE_ORDER) - size))
+    return [Card(rank, suit) for rank in samba.SEQUENCE_ORDER[start : start + size]]
+
+
+NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+WILDS = (JOKER, *(Card("2", suit) for suit in "SHDC"))
+
+
+@st.composite
+def groups(draw, min_size=3, max_size=9):
+    rank = draw(st.sampled_from(NATURAL_RANKS))
+    size = draw(st.integers(min_size, max_size))
+    wilds = draw(st.integers(0, 2 if size >= 7 else 1))
+    naturals = [Card(rank, draw(st.sampled_from("SHDC"))) for _ in range(size - wilds)]
+    return naturals + [draw(st.sampled_from(WILDS)) for _ in range(wilds)]
+
+
+@given(sequences())
+def test_any_run_of_three_to_seven_in_one_suit_is_a_sequence_or_samba(cards):
+    verdict = check_meld(cards)
+    assert verdict.valid
+    assert verdict.kind == ("samba" if len(cards) == 7 else "sequence")
+
+
+@given(sequences(min_size=7, max_size=7))
+def test_every_samba_holds_the_8_9_and_10(cards):
+    assert {"8", "9", "10"} <= {card.rank for card in cards}
+
+
+@given(groups())
+def test_any_group_within_the_wild_limits_is_valid(cards):
+    verdict = check_meld(cards)
+    assert verdict.valid
+    wild = any(samba.is_wild(card) for card in cards)
+    expected = "group" if len(cards) < 7 else ("canastra-dirty" if wild else "canastra-clean")
+    assert verdict.kind == expected
+
+
+# ---------------------------------------------------------------- the page's hand
+
+SIDE_A = SideCards(
+    melds=[c("4S 5S 6S 7S 8S 9S 10S"), c("KH KS KD KC KH KS KD"), c("AH AS AD")],
+    red_threes=2,
+    hand=[],
+    went_out=True,
+)
+SIDE_B = SideCards(
+    melds=[c("10H 10S 10D 10C 10H 10S JK"), c("7H 7S 2C")],
+    red_threes=1,
+    hand=c("QS 5H JK"),
+)
+
+
+def test_page_hand_side_a_scores_2580():
+    a, _ = score_hand([SIDE_A, SIDE_B])
+    assert a.total == 2580
+    assert lines(a) == {
+        "samba.score.table-cards": 180,
+        "samba.bonus.clean-canastra": 500,
+        "samba.bonus.samba": 1500,
+        "samba.honours.red-three": 200,
+        "samba.bonus.going-out": 200,
+    }
+
+
+def test_page_hand_side_b_scores_275():
+    _, b = score_hand([SIDE_A, SIDE_B])
+    assert b.total == 275
+    assert lines(b) == {
+        "samba.score.table-cards": 140,
+        "samba.bonus.dirty-canastra": 300,
+        "samba.honours.red-three-without-combinations": -100,
+        "samba.score.hand-cards": -65,
+    }
+
+
+def test_page_hand_gives_the_same_breakdowns_entered_as_counts():
+    quick = score_quick(
+        [
+            SideTally(clean_canastras=1, sambas=1, red_threes=2, table_points=180, went_out=True),
+            SideTally(dirty_canastras=1, red_threes=1, table_points=140, hand_points=65),
+        ]
+    )
+    assert quick == score_hand([SIDE_A, SIDE_B])
+
+
+def test_tally_from_cards_reduces_the_page_hand_to_counts():
+    assert tally_from_cards(SIDE_B) == SideTally(
+        dirty_canastras=1, red_threes=1, table_points=140, hand_points=65
+    )
+
+
+# ---------------------------------------------------------------- scoring rules
+
+
+def score(**counts) -> dict[str, int]:
+    return lines(score_tally(SideTally(**counts)))
+
+
+def test_all_six_red_threes_with_two_combinations_earn_1000_in_all():
+    assert score(red_threes=6, sambas=2)["samba.honours.all-red-threes"] == 1000
+
+
+def test_all_six_red_threes_without_two_combinations_cost_1000_in_all():
+    got = score(red_threes=6, clean_canastras=1)
+    assert got["samba.honours.all-red-threes-without-combinations"] == -1000
+
+
+def test_a_canastra_de_curingas_earns_2000_and_counts_as_a_combination():
+    got = score(wild_canastras=1, clean_canastras=1, red_threes=1, table_points=300)
+    assert got["samba.bonus.wild-canastra"] == 2000
+    assert got["samba.honours.red-three"] == 100
+
+
+def test_sambas_do_not_count_toward_canastrao():
+    assert "samba.bonus.canastrao" not in score(clean_canastras=4, sambas=3)
+
+
+@pytest.mark.parametrize("held", [5, 6])
+def test_five_or_six_canastras_earn_canastrao(held):
+    got = score(clean_canastras=held - 1, wild_canastras=1)
+    assert got["samba.bonus.canastrao"] == 500
+    assert "samba.bonus.canastra-de-canastras" not in got
+
+
+def test_seven_canastras_earn_2000_not_2500_by_default():
+    got = score(dirty_canastras=7)
+    assert got["samba.bonus.canastra-de-canastras"] == 2000
+    assert "samba.bonus.canastrao" not in got
+
+
+def test_seven_canastras_earn_2500_with_the_cumulative_option():
+    options = SambaOptions(cumulative_canastra_bonus=True)
+    breakdown = score_tally(SideTally(dirty_canastras=7), options)
+    got = lines(breakdown)
+    assert got["samba.bonus.canastrao"] + got["samba.bonus.canastra-de-canastras"] == 2500
+
+
+def test_concealed_canastra_premiums_are_scored_by_count():
+    got = score(
+        went_out=True,
+        clean_canastras=4,
+        concealed=Concealed(deal_solo=1, deal_with_partner=1, play_solo=1, play_with_partner=1),
+    )
+    assert got["samba.bonus.concealed-deal-solo"] == 1000
+    assert got["samba.bonus.concealed-deal-with-partner"] == 500
+    assert got["samba.bonus.concealed-play-solo"] == 500
+    assert got["samba.bonus.concealed-play-with-partner"] == 200
+
+
+def test_each_fault_costs_100_in_the_sides_own_column():
+    faults = Penalties(*([2] * len(dataclasses.fields(Penalties))))
+    got = score(penalties=faults)
+    assert [got[rule] for _, rule in samba.PENALTY_RULES] == [-200] * 6
+
+
+def test_a_red_three_left_in_hand_costs_500_and_no_card_value():
+    side = SideCards(melds=[c("8S 8H 8D")], hand=c("3H 9S"))
+    _, breakdown = score_hand([SideCards(), side])
+    got = lines(breakdown)
+    assert got["samba.penalty.red-three-in-hand"] == -500
+    assert got["samba.score.hand-cards"] == -10
+
+
+def test_a_hand_result_may_be_negative():
+    assert score_tally(SideTally(hand_points=300, red_threes=2)).total == -500
+
+
+def test_when_the_stock_runs_out_nobody_earns_the_going_out_bonus():
+    a = dataclasses.replace(SIDE_A, went_out=False, melds=SIDE_A.melds)
+    breakdowns = score_hand([a, SIDE_B])
+    assert all("samba.bonus.going-out" not in lines(b) for b in breakdowns)
+    assert breakdowns[0].total == 2380
+
+
+# ---------------------------------------------------------------- hand validation
+
+
+def test_it_refuses_going_out_without_two_combinations():
+    side = SideCards(melds=[c("KH KS KD KC KH KS KD")], went_out=True)
+    violations = raised(score_hand, [side, SideCards()])
+    assert [v.rule for v in violations] == ["samba.going-out.two-combinations"]
+    assert violations[0].params["side"] == 0
+
+
+def test_it_names_side_and_meld_of_every_invalid_meld():
+    bad_b = dataclasses.replace(SIDE_B, melds=[*SIDE_B.melds, c("3S 3C 3S")])
+    violations = raised(score_hand, [SIDE_A, bad_b])
+    assert [(v.rule, v.params["side"], v.params["meld"]) for v in violations] == [
+        ("samba.meld.black-threes-only-going-out", 1, 2)
+    ]
+
+
+def test_black_threes_are_scored_for_the_side_that_went_out():
+    a = dataclasses.replace(SIDE_A, melds=[*SIDE_A.melds, c("3S 3C 3S")])
+    assert score_hand([a, SIDE_B])[0].total == 2580 + 15
+
+
+def test_it_applies_the_three_deck_limit_across_sides_and_hands():
+    a = dataclasses.replace(SIDE_A, hand=c("KH"))  # A already melds KH twice; B none
+    b = dataclasses.replace(SIDE_B, hand=c("KH QS"))
+    violations = raised(score_hand, [a, b])
+    assert [(v.rule, v.params["card"]) for v in violations] == [("cards.deck.too-many", "KH")]
+
+
+def test_it_refuses_two_sides_going_out_and_reports_everything_at_once():
+    b = dataclasses.replace(SIDE_B, went_out=True, red_threes=5)
+    rules = [v.rule for v in raised(score_hand, [SIDE_A, b])]
+    assert sorted(rules) == [
+        "samba.going-out.one-side",
+        "samba.going-out.two-combinations",
+        "samba.hand.too-many-red-threes",
+    ]
+
+
+def test_red_threes_in_hand_count_toward_the_six():
+    b = dataclasses.replace(SIDE_B, red_threes=3, hand=c("3H 3D"))
+    assert [v.rule for v in raised(score_hand, [SIDE_A, b])] == ["samba.hand.too-many-red-threes"]
+
+
+def test_a_hand_has_two_or_three_sides():
+    assert [v.rule for v in raised(score_hand, [SIDE_B])] == ["samba.hand.sides"]
+    assert [v.rule for v in raised(score_quick, [SideTally()] * 4)] == ["samba.hand.sides"]
+
+
+def test_tally_from_cards_refuses_an_invalid_meld():
+    side = SideCards(melds=[c("8S 9H 10D")])
+    violations = raised(tally_from_cards, side)
+    assert [(v.rule, v.params["meld"]) for v in violations] == [("samba.meld.no-combination", 0)]
+
+
+def test_quick_entry_refuses_negative_and_non_integer_counts():
+    bad = SideTally(
+        sambas=-1,
+        table_points=True,
+        went_out="yes",
+        penalties=Penalties(stock_out_of_turn=-2),
+    )
+    violations = raised(score_quick, [bad, SideTally()])
+    assert {(v.rule, v.params["field"]) for v in violations} == {
+        ("samba.hand.invalid-entry", "sambas"),
+        ("samba.hand.invalid-entry", "table_points"),
+        ("samba.hand.invalid-entry", "went_out"),
+        ("samba.hand.invalid-entry", "penalties.stock_out_of_turn"),
+    }
+
+
+def test_quick_entry_refuses_points_that_are_not_multiples_of_five():
+    violations = raised(score_quick, [SideTally(table_points=182), SideTally(hand_points=3)])
+    assert [(v.params["side"], v.params["field"]) for v in violations] == [
+        (0, "table_points"),
+        (1, "hand_points"),
+    ]
+
+
+def test_quick_entry_refuses_going_out_without_two_combinations():
+    violations = raised(score_quick, [SideTally(sambas=1, went_out=True), SideTally()])
+    assert [v.rule for v in violations] == ["samba.going-out.two-combinations"]
+
+
+def test_quick_entry_refuses_two_sides_going_out_and_more_than_six_red_threes():
+    side = SideTally(sambas=2, went_out=True, red_threes=4)
+    rules = [v.rule for v in raised(score_quick, [side, side])]
+    assert rules == ["samba.going-out.one-side", "samba.hand.too-many-red-threes"]
+
+
+def test_concealed_premiums_need_going_out_and_their_canastras():
+    side = SideTally(clean_canastras=1, concealed=Concealed(play_solo=2))
+    rules = [v.rule for v in raised(score_quick, [side, SideTally()])]
+    assert rules == ["samba.concealed.needs-going-out", "samba.concealed.more-than-combinations"]
+
+
+# ---------------------------------------------------------------- scoring properties
+
+counts = st.integers(0, 8)
+
+
+@st.composite
+def tallies(draw):
+    return SideTally(
+        clean_canastras=draw(counts),
+        dirty_canastras=draw(counts),
+        sambas=draw(counts),
+        wild_canastras=draw(st.integers(0, 2)),
+        red_threes=draw(st.integers(0, 6)),
+        table_points=5 * draw(st.integers(0, 400)),
+        hand_points=5 * draw(st.integers(0, 100)),
+        red_threes_in_hand=draw(st.integers(0, 2)),
+        went_out=draw(st.booleans()),
+        concealed=Concealed(*(draw(st.integers(0, 2)) for _ in range(4))),
+        penalties=Penalties(*(draw(st.integers(0, 3)) for _ in range(6))),
+    )
+
+
+def expected_total(t: SideTally, cumulative: bool) -> int:
+    """The page's scoring, written out a second way."""
+    canastras = t.clean_canastras + t.dirty_canastras + t.wild_canastras
+    red = 1000 if t.red_threes == 6 else 100 * t.red_threes
+    if t.clean_canastras + t.dirty_canastras + t.wild_canastras + t.sambas < 2:
+        red = -red
+    canastrao = 0
+    if canastras >= 7:
+        canastrao = 2500 if cumulative else 2000
+    elif canastras >= 5:
+        canastrao = 500
+    c_ = t.concealed
+    return (
+        t.table_points
+        + 500 * t.clean_canastras
+        + 300 * t.dirty_canastras
+        + 1500 * t.sambas
+        + 2000 * t.wild_canastras
+        + canastrao
+        + red
+        + 200 * t.went_out
+        + 1000 * c_.deal_solo
+        + 500 * c_.deal_with_partner
+        + 500 * c_.play_solo
+        + 200 * c_.play_with_partner
+        - t.hand_points
+        - 500 * t.red_threes_in_hand
+        - 100 * sum(dataclasses.astuple(t.penalties))
+    )
+
+
+@given(tallies(), st.booleans())
+def test_a_breakdown_adds_up_to_the_pages_formula(tally, cumulative):
+    options = SambaOptions(cumulative_canastra_bonus=cumulative)
+    breakdown = score_tally(tally, options)
+    assert breakdown.total == expected_total(tally, cumulative)
+    assert breakdown.total == sum(line.points for line in breakdown.lines)
+    assert {line.rule for line in breakdown.lines} <= set(RULE_IDS)
+    assert all(line.count for line in breakdown.lines)
+
+
+@st.composite
+def spread_groups(draw, min_size=3, max_size=8):
+    """Groups whose suits take turns, so that no card is used beyond the three decks."""
+    cards = draw(groups(min_size, max_size))
+    first = draw(st.integers(0, 3))
+    return [
+        card if samba.is_wild(card) else Card(card.rank, "SHDC"[(first + i) % 4])
+        for i, card in enumerate(cards)
+    ]
+
+
+@st.composite
+def sides(draw, may_go_out=False):
+    melds = draw(
+        st.lists(st.one_of(sequences(), spread_groups(), spread_groups(7, 8)), max_size=4)
+    )
+    combinations = sum(check_meld(m).kind in samba.SEVEN_CARD_KINDS for m in melds)
+    return SideCards(
+        melds=melds,
+        red_threes=draw(st.integers(0, 2)),
+        # at most one red three in hand, so that six are never exceeded (2 + 2 + 1 + 1)
+        hand=draw(st.lists(st.sampled_from(NOT_RED_THREES), max_size=5))
+        + draw(st.lists(st.sampled_from(c("3H 3D")), max_size=1)),
+        went_out=may_go_out and combinations >= 2 and draw(st.booleans()),
+        penalties=Penalties(meld_out_of_turn=draw(st.integers(0, 1))),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(sides(may_go_out=True), sides())
+def test_cards_and_counts_give_the_same_breakdowns(a, b):
+    try:
+        by_cards = score_hand([a, b])
+    except RuleError as error:  # only the three-deck limit can bite (same rank in two melds)
+        assert set(error.rules) == {"cards.deck.too-many"}
+        return
+    assert score_quick([tally_from_cards(a), tally_from_cards(b)]) == by_cards
+
+
+# ---------------------------------------------------------------- opening (saída)
+
+
+@pytest.mark.parametrize(
+    ("running_total", "minimum"),
+    [
+        *((-2000, 15), (-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90)),
+        *((3000, 120), (6995, 120), (7000, 150), (12000, 150)),
+    ],
+)
+def test_the_opening_minimum_follows_the_running_total(running_total, minimum):
+    assert opening_minimum(running_total) == minimum
+
+
+def test_the_top_opening_minimum_may_be_160():
+    assert opening_minimum(7000, SambaOptions(top_minimum=160)) == 160
+    assert opening_minimum(6995, SambaOptions(top_minimum=160)) == 120
+
+
+@given(st.integers(-10_000, 20_000), st.integers(-10_000, 20_000))
+def test_a_higher_running_total_never_needs_a_lower_opening(low, high):
+    assume(low <= high)
+    assert opening_minimum(low) <= opening_minimum(high)
+
+
+def test_page_a_clean_canastra_of_kings_cannot_open_at_90():
+    verdict = check_opening([c("KH KS KD KC KH KS KD")], running_total=1500)
+    assert (verdict.valid, verdict.points, verdict.minimum) == (False, 70, 90)
+    assert rules_of(verdict) == ["samba.opening.minimum"]
+
+
+def test_page_a_clean_canastra_of_aces_opens_at_90():
+    verdict = check_opening([c("AH AS AD AC AH AS AD")], running_total=1500)
+    assert (verdict.valid, verdict.points, verdict.minimum) == (True, 140, 90)
+
+
+def test_an_opening_counts_the_pile_top_taken_with_it():
+    melds = [c("QS QH QD"), c("8H 9H 10H")]
+    assert not check_opening(melds[1:], running_total=0).valid
+    verdict = check_opening(melds, running_total=0, pile_top=Card("Q", "D"))
+    assert (verdict.valid, verdict.points) == (True, 60)
+
+
+def test_an_opening_with_the_pile_needs_its_top_card_in_a_meld():
+    verdict = check_opening([c("QS QH QD"), c("AS AH AD")], 0, pile_top=Card("K", "D"))
+    assert rules_of(verdict) == ["samba.opening.pile-top-not-melded"]
+
+
+def test_an_opening_with_the_pile_needs_two_naturals_from_hand():
+    verdict = check_opening([c("QS QH JK"), c("AS AH AD")], 0, pile_top=Card("Q", "H"))
+    assert rules_of(verdict) == ["samba.pile.first-take-two-naturals"]
+
+
+def test_an_opening_never_takes_the_pile_to_start_a_sequence():
+    verdict = check_opening([c("AS KS QS"), c("AH AD AC")], 0, pile_top=Card("Q", "S"))
+    assert rules_of(verdict) == ["samba.pile.never-start-sequence"]
+
+
+def test_an_opening_reports_invalid_melds_by_index():
+    verdict = check_opening([c("AS AH AD"), c("3S 3C 3S")], 0)
+    assert [(v.rule, v.params["meld"]) for v in verdict.violations] == [
+        ("samba.meld.black-threes-only-going-out", 1)
+    ]
+    seen(rules_of(verdict))
+    assert check_opening([c("AS AH AD"), c("3S 3C 3S")], 0, going_out=True).valid
+
+
+# ---------------------------------------------------------------- the discard pile
+
+
+def take(top: str, hand: str = "", melds=(), **kwargs) -> tuple[bool, str]:
+    questions = {"side_has_opened": True, "first_take_this_hand": False, "pile_frozen": False}
+    questions.update(kwargs)
+    verdict = may_take_pile(
+        parse_card(top), hand=c(hand), side_melds=[c(m) for m in melds], **questions
+    )
+    return answer(verdict)
+
+
+def test_a_wild_on_top_blocks_the_pile():
+    assert take("JK", "QS QH") == (False, "samba.pile.blocked-by-wild")
+    assert take("2H", "2S 2D") == (False, "samba.pile.blocked-by-wild")
+
+
+def test_a_black_three_on_top_blocks_the_pile():
+    assert take("3C", "3S 3S") == (False, "samba.pile.blocked-by-black-three")
+
+
+def test_the_first_take_needs_two_naturals_from_hand():
+    assert take("QD", "QS JK", ["QH QC QS"], first_take_this_hand=True) == (
+        False,
+        "samba.pile.first-take-two-naturals",
+    )
+    assert take("QD", "QS QH", first_take_this_hand=True) == (
+        True,
+        "samba.pile.first-take-two-naturals",
+    )
+
+
+def test_a_side_that_has_not_opened_takes_the_pile_only_opening_now():
+    verdict = may_take_pile(
+        Card("Q", "D"),
+        hand=c("QS QH"),
+        side_melds=[],
+        side_has_opened=False,
+        first_take_this_hand=True,
+        pile_frozen=False,
+        running_total=1500,
+    )
+    assert answer(verdict) == (True, "samba.pile.open-same-play")
+    assert verdict.params["minimum"] == 90
+
+
+def test_a_premiado_pile_needs_two_naturals_even_onto_a_canastra():
+    assert take("QD", "QS 2C", ["QH QC QS QS QH QC QD"], pile_frozen=True) == (
+        False,
+        "samba.pile.premiado-two-naturals",
+    )
+    assert take("QD", "QS QC", pile_frozen=True) == (True, "samba.pile.premiado-two-naturals")
+
+
+def test_after_the_first_take_the_top_may_go_onto_a_group_or_canastra():
+    assert take("9D", "", ["9H 9C JK"]) == (True, "samba.pile.onto-group")
+
+
+def test_the_top_may_extend_a_sequence_already_laid():
+    assert take("JH", "", ["8H 9H 10H"]) == (True, "samba.pile.onto-sequence")
+    assert take("7H", "", ["8H 9H 10H"]) == (True, "samba.pile.onto-sequence")
+
+
+def test_the_top_may_not_go_onto_a_closed_samba():
+    assert take("JH", "", ["4H 5H 6H 7H 8H 9H 10H"]) == (False, "samba.pile.no-combination")
+
+
+def test_after_the_first_take_a_natural_and_a_wild_from_hand_will_do():
+    assert take("9D", "9S JK") == (True, "samba.pile.with-hand-cards")
+
+
+def test_the_pile_is_never_taken_to_start_a_sequence():
+    assert take("9D", "10D JD") == (False, "samba.pile.never-start-sequence")
+
+
+def test_the_pile_is_never_taken_with_two_wilds():
+    assert take("9D", "JK 2S") == (False, "samba.pile.never-two-wilds")
+
+
+def test_the_pile_is_refused_when_nothing_combines():
+    assert take("9D", "KS 4H") == (False, "samba.pile.no-combination")
+
+
+def test_a_pile_question_refuses_invalid_side_melds():
+    assert raised(take, "9D", "", ["9H 9C 9D 2S JK"])[0].params["meld"] == 0
+
+
+# ---------------------------------------------------------------- going out
+
+
+def test_a_side_may_go_out_with_two_seven_card_combinations():
+    verdict = may_go_out([c("4S 5S 6S 7S 8S 9S 10S"), c("KH KS KD KC KH KS KD")])
+    assert answer(verdict) == (True, "samba.going-out.two-combinations")
+
+
+def test_a_side_may_not_go_out_with_one_combination():
+    verdict = may_go_out([c("4S 5S 6S 7S 8S 9S 10S"), c("KH KS KD"), c("3S 3C 3S")])
+    assert answer(verdict) == (False, "samba.going-out.two-combinations")
+    assert verdict.params["combinations"] == 1
+
+
+def test_going_out_may_be_asked_with_a_count():
+    assert may_go_out(2).allowed
+    assert not may_go_out(0).allowed
+    assert raised(may_go_out, -1)[0].rule == "samba.hand.invalid-entry"
+    assert raised(may_go_out, True)[0].rule == "samba.hand.invalid-entry"
+
+
+# ---------------------------------------------------------------- game end
+
+
+def test_nobody_wins_before_passing_the_target():
+    assert winner([10_000, 9_995]) is None
+
+
+def test_a_side_that_passes_the_target_wins():
+    assert winner([8_000, 10_005]) == 1
+
+
+def test_when_several_pass_the_highest_wins():
+    assert winner([10_500, 11_000, 10_200]) == 1
+
+
+def test_an_exact_tie_at_the_top_plays_another_hand():
+    assert winner([11_000, 11_000, 10_500]) is None
+
+
+def test_another_target_may_be_set():
+    assert winner([5_005, 3_000], SambaOptions(target=5_000)) == 0
+
+
+@given(st.lists(st.integers(-5_000, 20_000), min_size=2, max_size=3))
+def test_a_winner_has_passed_the_target_and_leads_alone(totals):
+    found = winner(totals)
+    if found is not None:
+        assert totals[found] > 10_000
+        assert all(t < totals[found] for i, t in enumerate(totals) if i != found)
+
+
+# ---------------------------------------------------------------- options
+
+
+def test_options_default_to_the_page():
+    assert SambaOptions().as_dict() == {
+        "target": 10_000,
+        "top_minimum": 150,
+        "cumulative_canastra_bonus": False,
+    }
+
+
+def test_options_round_trip_through_a_dict():
+    options = SambaOptions(target=5_000, top_minimum=160, cumulative_canastra_bonus=True)
+    assert SambaOptions.from_dict(options.as_dict()) == options
+
+
+@pytest.mark.parametrize(
+    ("data", "option"),
+    [
+        ({"target": 0}, "target"),
+        ({"target": "10000"}, "target"),
+        ({"top_minimum": 155}, "top_minimum"),
+        ({"cumulative_canastra_bonus": "yes"}, "cumulative_canastra_bonus"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_options_refuse_bad_values_and_unknown_names(data, option):
+    violations = raised(SambaOptions.from_dict, data)
+    assert [(v.rule, v.params["option"]) for v in violations] == [
+        ("samba.options.invalid", option)
+    ]
+
+
+# ---------------------------------------------------------------- rule ids
+
+
+def test_rule_ids_are_unique_and_well_formed():
+    assert len(RULE_IDS) == len(set(RULE_IDS))
+    for rule in RULE_IDS:
+        game, section, name = rule.split(".")
+        assert game in ("samba", "cards")
+        assert section and name == name.lower()
+
+
+def test_seeing_an_unlisted_rule_id_fails():
+    with pytest.raises(AssertionError):
+        seen(["samba.meld.made-up"])
