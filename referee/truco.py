@@ -1,0 +1,832 @@
+"""Truco: Brazilian truco for four players in two partnerships (teams A and B), to 12.
+
+Vocabulary, used as the game uses it:
+- *tento*: a point of the game score; a game is won at ``target`` tentos (12).
+- *mão*: the player to the dealer's right, who receives the first three cards and leads
+  the first trick; also a hand of play ("mão de onze": the hand played at eleven).
+- *manilha*: one of the four cards that beat every other card; *vira* (Paulista): the
+  card turned up whose next rank names the manilhas.
+- *truco*: the call that raises the stake of the hand (to 3); the raises after it are
+  six, nine and twelve (*queda*). *Run* (correr): refuse a call and give the hand away.
+- *empate* (canga): a trick whose highest card is held by both teams; it is no one's.
+- *mão de onze* / *mão de dez* (Mineiro): the hand played while one team is one hand
+  from the game; *mão de ferro*: the blind hand played when both are.
+
+Everything here is pure: frozen dataclasses and functions. A verdict is a ``Violation``
+naming a rule id from ``RULE_IDS``; a score is a ``Breakdown`` of ``ScoreLine`` s.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from referee.cards import DECKS, Card, CardError, parse_card
+from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
+
+RULE_IDS: tuple[str, ...] = (
+    # options
+    "truco.options.invalid",  # a house-rule option has a value the game does not offer
+    "truco.paulista.vira-required",  # Paulista cards can be ranked only once a vira is turned
+    "truco.paulista.vira-in-play",  # the vira is turned up, out of play: no one can play it
+    # cards (shared with every game, emitted through the truco deck)
+    "cards.unreadable",  # a token that is not a card
+    "cards.deck.not-in-deck",  # the truco deck has no 8, 9, 10 and no joker
+    "cards.deck.too-many",  # one deck: each card exists once
+    # tricks
+    "truco.team.unknown",  # teams are A and B
+    "truco.trick.number",  # a hand has tricks 1, 2 and 3
+    "truco.trick.player-count",  # four players, one card each, make a trick
+    "truco.trick.seat-order",  # partners sit opposite, so the teams play in turn
+    "truco.trick.face-down-first",  # no card may be played face down in the first trick
+    # the hand's tricks
+    "truco.hand.trick-result",  # a trick is won by A, by B, or tied (T)
+    "truco.hand.too-many-tricks",  # a hand has at most three tricks
+    # score and game
+    "truco.score.invalid",  # a score is a whole number of tentos, 0 up to the target
+    "truco.game.over",  # no hand is dealt once a team has reached the target
+    "truco.hand.won",  # the winner of the hand scores the stake agreed
+    "truco.hand.unfinished",  # a hand is scored only once it has been won, run from or tied
+    "truco.hand.ended",  # nothing more happens in a hand that has been won or run from
+    "truco.event.unknown",  # events are raise, accept, run, penalty and win
+    "truco.event.team-required",  # every event but a win with no winner names its team
+    # stakes
+    "truco.raise.alternate",  # raises alternate: the team that raised last cannot raise
+    "truco.raise.no-higher-stake",  # twelve (queda) can only be accepted or run from
+    "truco.raise.beyond-win",  # raise only while score + the stake on the table < target
+    "truco.raise.refused",  # the team that runs gives the caller the stake before the call
+    "truco.answer.nothing-to-answer",  # accept and run answer a call; there is none
+    "truco.answer.own-raise",  # the other team answers a call, never the caller's own
+    "truco.answer.pending",  # a call must be answered before the hand goes on
+    # one team one hand from the game (seed and Paulista: at 11)
+    "truco.mao-de-onze.no-truco",  # no one may call truco in the mão de onze
+    "truco.mao-de-onze.leader-decides",  # only the team at eleven chooses to run or play
+    "truco.mao-de-onze.decided",  # the team at eleven chose to play: it can no longer run
+    "truco.mao-de-onze.run",  # the team at eleven ran: the opponents score the base stake
+    "truco.mao-de-onze.won",  # the mão de onze is played for 3
+    # the same in Mineiro (at 10, worth 4)
+    "truco.mao-de-dez.no-truco",  # no one may call truco in the mão de dez
+    "truco.mao-de-dez.leader-decides",  # only the team at ten chooses to run or play
+    "truco.mao-de-dez.decided",  # the team at ten chose to play: it can no longer run
+    "truco.mao-de-dez.run",  # the team at ten ran: the opponents score the base stake (2)
+    "truco.mao-de-dez.won",  # the mão de dez is played for 4
+    # both teams one hand from the game
+    "truco.mao-de-ferro.no-truco",  # the mão de ferro is played blind, for the game: no calls
+    "truco.mao-de-ferro.won",  # the winner of the mão de ferro wins the game
+    # penalties: the opponents of the team that broke the rule gain 1 tento
+    "truco.penalty.deal-procedure",  # shuffling, cutting or dealing against the procedure
+    "truco.penalty.rejected-cards",  # the mão rejected cards when not allowed to
+    "truco.penalty.disclosed-cards",  # a player disclosed their cards (signals are allowed)
+    "truco.penalty.raise-beyond-win",  # a team raised beyond what would win it the game
+    "truco.penalty.no-winning-tento",  # a penalty never gives the winning tento: -1 instead
+    "truco.penalty.unknown-reason",  # a penalty names one of the four rules above
+    # dealing the mão's cards
+    "truco.deal.unknown-choice",  # the mão keeps, passes or rejects the three cards
+    "truco.deal.kept",  # the deal goes on once the mão keeps: no more choices
+    "truco.deal.plain-at-eleven",  # at eleven the deal is plain: no pass, no reject
+    "truco.deal.pass-once",  # the mão may pass cards to the partner once per deal
+    "truco.deal.reject-limit",  # the mão may reject at most three hands per deal
+    "truco.deal.cut-count",  # the cutter makes one to three cuts
+    "truco.deal.cut-stacks",  # each cut makes exactly two stacks
+    # match
+    "truco.match.over",  # no game is added to a match that has a winner
+)
+
+TEAMS: tuple[str, ...] = ("A", "B")
+TIE = "T"
+VARIANTS: tuple[str, ...] = ("seed", "paulista", "mineiro")
+TARGETS: tuple[int, ...] = (12, 15, 24)
+BEST_OF: tuple[int, ...] = (1, 3)
+DECK = DECKS["truco"]
+PLAYERS = 4
+
+# Plain ranks, low to high; it is also the circle in which the vira names the manilhas.
+RANK_ORDER: tuple[str, ...] = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
+# The seed's (and Mineiro's) fixed manilhas, low to high: 7♦, A♠, 7♥, 4♣ (zap).
+FIXED_MANILHAS: tuple[Card, ...] = (Card("7", "D"), Card("A", "S"), Card("7", "H"), Card("4", "C"))
+# Paulista manilhas rank by suit, low to high: ♦ < ♠ < ♥ < ♣.
+MANILHA_SUITS: tuple[str, ...] = ("D", "S", "H", "C")
+
+# The stake ladder: the hand's base worth, truco, and the raises after it.
+LADDERS: Mapping[str, tuple[int, ...]] = MappingProxyType(
+    {"seed": (1, 3, 6, 9, 12), "paulista": (1, 3, 6, 9, 12), "mineiro": (2, 4, 6, 10, 12)}
+)
+
+EVENT_TYPES: tuple[str, ...] = ("raise", "accept", "run", "penalty", "win")
+PENALTY_REASONS: tuple[str, ...] = (
+    "truco.penalty.deal-procedure",
+    "truco.penalty.rejected-cards",
+    "truco.penalty.disclosed-cards",
+    "truco.penalty.raise-beyond-win",
+)
+DEAL_CHOICES: tuple[str, ...] = ("keep", "pass", "reject")
+MAX_REJECTIONS = 3
+
+# Kinds of hand.
+NORMAL = "normal"
+MAO_DE_ONZE = "mao-de-onze"
+MAO_DE_DEZ = "mao-de-dez"
+MAO_DE_FERRO = "mao-de-ferro"
+
+
+def other(team: str) -> str:
+    return "B" if team == "A" else "A"
+
+
+def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(mapping))
+
+
+# --- options -------------------------------------------------------------------------
+
+
+def _invalid(option: str, value: Any) -> Violation:
+    shown = str(value) if isinstance(value, Card) else value
+    return Violation("truco.options.invalid", {"option": option, "value": shown})
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class TrucoOptions:
+    """House rules for a match. ``vira`` is the Paulista card turned up for the hand."""
+
+    variant: str = "seed"
+    vira: Card | None = None
+    target: int = 12
+    best_of: int = 1
+
+    def __post_init__(self) -> None:
+        found = self._violations()
+        if found:
+            raise RuleError(found)
+
+    def _violations(self) -> list[Violation]:
+        found = []
+        if self.variant not in VARIANTS:
+            found.append(_invalid("variant", self.variant))
+        vira_ok = self.vira is None or (isinstance(self.vira, Card) and DECK.holds(self.vira))
+        # A vira only means something in Paulista, where it names the manilhas.
+        if not vira_ok or (self.vira is not None and self.variant != "paulista"):
+            found.append(_invalid("vira", self.vira))
+        if not _is_int(self.target) or self.target not in TARGETS:
+            found.append(_invalid("target", self.target))
+        if not _is_int(self.best_of) or self.best_of not in BEST_OF:
+            found.append(_invalid("best_of", self.best_of))
+        return found
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TrucoOptions:
+        """Options from plain data (``vira`` as a card token); every bad entry is reported."""
+        found = [_invalid(key, value) for key, value in data.items() if key not in _OPTION_KEYS]
+        values = {key: value for key, value in data.items() if key in _OPTION_KEYS}
+        vira = values.get("vira")
+        if isinstance(vira, str):
+            try:
+                values["vira"] = parse_card(vira)
+            except CardError:
+                found.append(_invalid("vira", vira))
+                values.pop("vira")
+        try:
+            options = cls(**values)
+        except RuleError as error:
+            found.extend(error.violations)
+        if found:
+            raise RuleError(found)
+        return options
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "vira": None if self.vira is None else str(self.vira),
+            "target": self.target,
+            "best_of": self.best_of,
+        }
+
+    @property
+    def stakes(self) -> tuple[int, ...]:
+        return LADDERS[self.variant]
+
+    @property
+    def base_stake(self) -> int:
+        """What a hand is worth when no one calls truco (1; Mineiro 2)."""
+        return self.stakes[0]
+
+    @property
+    def eleven(self) -> int:
+        """The score one plain hand from the game: 11 (Mineiro 10; target minus base)."""
+        return self.target - self.base_stake
+
+
+_OPTION_KEYS = frozenset(("variant", "vira", "target", "best_of"))
+
+
+# --- card order ------------------------------------------------------------------------
+
+
+def manilhas(options: TrucoOptions) -> tuple[Card, ...]:
+    """The four manilhas, low to high."""
+    if options.variant != "paulista":
+        return FIXED_MANILHAS
+    if options.vira is None:
+        raise RuleError(Violation("truco.paulista.vira-required", {}))
+    # After 3 comes 4: the circle closes.
+    rank = RANK_ORDER[(RANK_ORDER.index(options.vira.rank) + 1) % len(RANK_ORDER)]
+    return tuple(Card(rank, suit) for suit in MANILHA_SUITS)
+
+
+def card_strength(card: Card, options: TrucoOptions) -> int:
+    """How high the card ranks: 1 (a plain 4) to 10 (a 3), manilhas 11 to 14.
+
+    Below the manilhas suits do not count, so equal strengths tie.
+    """
+    DECK.check([card])
+    top = manilhas(options)
+    if card in top:
+        return len(RANK_ORDER) + 1 + top.index(card)
+    return RANK_ORDER.index(card.rank) + 1
+
+
+# --- tricks ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played to a trick by a player of ``team``; ``face_down``: coberta."""
+
+    team: str
+    card: Card
+    face_down: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.card, str):
+            object.__setattr__(self, "card", parse_card(self.card))
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """``winner`` None is an empate; ``next_leader`` indexes the play whose player leads."""
+
+    winner: str | None
+    winning_play: int | None
+    next_leader: int
+
+
+def _trick_violations(
+    plays: Sequence[Play], options: TrucoOptions, trick_number: int
+) -> list[Violation]:
+    found: list[Violation] = []
+    if not _is_int(trick_number) or not 1 <= trick_number <= 3:
+        found.append(Violation("truco.trick.number", {"number": trick_number}))
+    if len(plays) != PLAYERS:
+        found.append(Violation("truco.trick.player-count", {"count": len(plays), "expected": 4}))
+    for index, play in enumerate(plays):
+        if play.team not in TEAMS:
+            found.append(Violation("truco.team.unknown", {"team": play.team, "play": index}))
+        elif index and play.team == plays[index - 1].team:
+            found.append(Violation("truco.trick.seat-order", {"play": index}))
+        if play.face_down and trick_number == 1:
+            found.append(
+                Violation("truco.trick.face-down-first", {"play": index, "card": str(play.card)})
+            )
+    # A face-down card is still a card of the one deck: it counts against duplicates.
+    found.extend(DECK.violations(play.card for play in plays))
+    vira = options.vira if options.variant == "paulista" else None
+    if vira is not None and any(play.card == vira for play in plays):
+        found.append(Violation("truco.paulista.vira-in-play", {"card": str(vira)}))
+    return found
+
+
+def resolve_trick(
+    plays: Sequence[Play], options: TrucoOptions | None = None, *, trick_number: int = 1
+) -> TrickResult:
+    """Who takes the trick, and which play's player leads the next one.
+
+    ``plays`` are in the order played (to the right). Partners tied for highest take the
+    trick; teams tied for highest make it no one's; either way the tied player who played
+    first leads next. A trick of face-down cards only has no highest card: an empate, led
+    next by whoever led it.
+    """
+    options = options or TrucoOptions()
+    found = _trick_violations(plays, options, trick_number)
+    if found:
+        raise RuleError(found)
+    strengths = [None if play.face_down else card_strength(play.card, options) for play in plays]
+    face_up = [s for s in strengths if s is not None]
+    if not face_up:
+        return TrickResult(winner=None, winning_play=None, next_leader=0)
+    best = max(face_up)
+    tied = [index for index, strength in enumerate(strengths) if strength == best]
+    teams = {plays[index].team for index in tied}
+    if len(teams) == 1:
+        return TrickResult(winner=teams.pop(), winning_play=tied[0], next_leader=tied[0])
+    return TrickResult(winner=None, winning_play=None, next_leader=tied[0])
+
+
+# --- the hand's tricks -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """``decided_after``: how many tricks settled the hand (None: not settled yet).
+
+    A hand of three tied tricks is settled after 3 with no winner.
+    """
+
+    winner: str | None
+    decided_after: int | None
+
+    @property
+    def decided(self) -> bool:
+        return self.decided_after is not None
+
+
+def _verdict(results: Sequence[str]) -> tuple[bool, str | None]:
+    wins = Counter(result for result in results if result != TIE)
+    for team in TEAMS:
+        if wins[team] >= 2:
+            return True, team
+    first = results[0]
+    # A tie after a won first trick: the first trick decides.
+    if first != TIE and TIE in results[1:]:
+        return True, first
+    # A tied first trick: the next trick that is won decides.
+    if first == TIE:
+        won = [result for result in results[1:] if result != TIE]
+        if won:
+            return True, won[0]
+    if len(results) == 3:
+        return True, None
+    return False, None
+
+
+def resolve_hand(tricks: Sequence[str]) -> HandResult:
+    """Who wins the hand from its tricks in order ("A", "B" or "T" for a tie).
+
+    Tricks after the one that decided the hand are ignored (they are not played).
+    """
+    found = [
+        Violation("truco.hand.trick-result", {"trick": number, "value": result})
+        for number, result in enumerate(tricks, start=1)
+        if result not in (*TEAMS, TIE)
+    ]
+    if len(tricks) > 3:
+        found.append(Violation("truco.hand.too-many-tricks", {"count": len(tricks)}))
+    if found:
+        raise RuleError(found)
+    for played in range(1, len(tricks) + 1):
+        decided, winner = _verdict(tricks[:played])
+        if decided:
+            return HandResult(winner=winner, decided_after=played)
+    return HandResult(winner=None, decided_after=None)
+
+
+# --- score and game ----------------------------------------------------------------------
+
+
+def score_violations(score: Mapping[str, int], options: TrucoOptions) -> list[Violation]:
+    """A game score: tentos of A and B, each 0 up to the target, at most one at it."""
+    if not isinstance(score, Mapping) or set(score) != set(TEAMS):
+        return [Violation("truco.score.invalid", {"team": None, "value": repr(score)})]
+    found = [
+        Violation("truco.score.invalid", {"team": team, "value": score[team]})
+        for team in TEAMS
+        if not _is_int(score[team]) or not 0 <= score[team] <= options.target
+    ]
+    if not found and all(score[team] == options.target for team in TEAMS):
+        found.append(Violation("truco.score.invalid", {"team": None, "value": dict(score)}))
+    return found
+
+
+def game_winner(score: Mapping[str, int], options: TrucoOptions | None = None) -> str | None:
+    """The team that has reached the target, if one has."""
+    options = options or TrucoOptions()
+    found = score_violations(score, options)
+    if found:
+        raise RuleError(found)
+    return next((team for team in TEAMS if score[team] >= options.target), None)
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """Games won by each team in a match of one game or best of three."""
+
+    best_of: int = 1
+    games: Mapping[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "games", _frozen(self.games))
+
+    @classmethod
+    def start(cls, options: TrucoOptions | None = None) -> MatchScore:
+        return cls(best_of=(options or TrucoOptions()).best_of)
+
+    @property
+    def needed(self) -> int:
+        """Games it takes to win the match: 1, or 2 of 3."""
+        return self.best_of // 2 + 1
+
+    @property
+    def winner(self) -> str | None:
+        return next((team for team in TEAMS if self.games[team] >= self.needed), None)
+
+    def record(self, winner: str) -> MatchScore:
+        """The match after a game won by ``winner``."""
+        if winner not in TEAMS:
+            raise RuleError(Violation("truco.team.unknown", {"team": winner}))
+        if self.winner is not None:
+            raise RuleError(Violation("truco.match.over", {"winner": self.winner}))
+        games = dict(self.games)
+        games[winner] += 1
+        return replace(self, games=games)
+
+
+# --- dealing the mão's cards -------------------------------------------------------------
+
+
+def deal_violations(choices: Sequence[str], *, plain: bool = False) -> list[Violation]:
+    """What is wrong with the mão's choices over one deal ("keep", "pass", "reject").
+
+    ``plain``: a deal at eleven (``HandState.plain_deal``), where the mão only keeps.
+    Each violation names, in ``penalty``, the penalty it costs the mão's team.
+    """
+    found: list[Violation] = []
+    passed = kept = False
+    rejections = 0
+    for step, choice in enumerate(choices, start=1):
+        penalty = (
+            "truco.penalty.rejected-cards"
+            if choice == "reject"
+            else "truco.penalty.deal-procedure"
+        )
+        params = {"step": step, "choice": choice, "penalty": penalty}
+        if choice not in DEAL_CHOICES:
+            found.append(Violation("truco.deal.unknown-choice", {"step": step, "choice": choice}))
+        elif kept:
+            found.append(Violation("truco.deal.kept", params))
+        elif choice != "keep" and plain:
+            found.append(Violation("truco.deal.plain-at-eleven", params))
+        elif choice == "pass" and passed:
+            found.append(Violation("truco.deal.pass-once", params))
+        elif choice == "reject" and rejections >= MAX_REJECTIONS:
+            found.append(Violation("truco.deal.reject-limit", {**params, "limit": MAX_REJECTIONS}))
+        passed = passed or choice == "pass"
+        rejections += choice == "reject"
+        kept = kept or choice == "keep"
+    return found
+
+
+def cut_violations(cuts: int, stacks: int = 2) -> list[Violation]:
+    """The cutter makes one to three cuts, each into exactly two stacks."""
+    penalty = {"penalty": "truco.penalty.deal-procedure"}
+    found = []
+    if not _is_int(cuts) or not 1 <= cuts <= 3:
+        found.append(Violation("truco.deal.cut-count", {"cuts": cuts, **penalty}))
+    if stacks != 2:
+        found.append(Violation("truco.deal.cut-stacks", {"stacks": stacks, **penalty}))
+    return found
+
+
+# --- the stake of a hand: events and state -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something said at the table during a hand.
+
+    - ``raise``: ``team`` calls truco, or raises the stake on the table;
+    - ``accept`` / ``run``: ``team`` answers the call (in the mão de onze: the team at
+      eleven plays for the special stake or runs);
+    - ``penalty``: ``team`` broke the rule named by ``reason`` (one of PENALTY_REASONS);
+    - ``win``: ``team`` won the hand; None: no one did (three tied tricks).
+    """
+
+    type: str
+    team: str | None = None
+    reason: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(type=data.get("type", ""), team=data.get("team"), reason=data.get("reason"))
+
+    def as_dict(self) -> dict[str, Any]:
+        data = {"type": self.type, "team": self.team}
+        if self.reason is not None:
+            data["reason"] = self.reason
+        return data
+
+
+def _kind_of(score: Mapping[str, int], options: TrucoOptions) -> str:
+    at_eleven = [team for team in TEAMS if score[team] >= options.eleven]
+    if len(at_eleven) == 2:
+        return MAO_DE_FERRO
+    if at_eleven:
+        return MAO_DE_DEZ if options.variant == "mineiro" else MAO_DE_ONZE
+    return NORMAL
+
+
+@dataclass(frozen=True)
+class HandState:
+    """Where a hand stands: the stake, a call waiting for its answer, the score so far.
+
+    ``stake`` is what the hand is worth as agreed so far (in the mão de ferro: the whole
+    game, shown as the target); ``offer`` is a raise not yet answered. The kind of hand
+    (normal, mão de onze/dez, mão de ferro) is fixed by the score at the deal.
+    """
+
+    options: TrucoOptions
+    start_score: Mapping[str, int]
+    score: Mapping[str, int]
+    kind: str
+    stake: int
+    offer: int | None = None
+    last_raiser: str | None = None
+    # Mão de onze: the team at eleven has chosen to play.
+    decided: bool = False
+    ended: bool = False
+    # Who took the hand: its winner, or the team that was run from.
+    winner: str | None = None
+    lines: tuple[tuple[str, ScoreLine], ...] = ()
+    events: tuple[Event, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "start_score", _frozen(self.start_score))
+        object.__setattr__(self, "score", _frozen(self.score))
+
+    @classmethod
+    def start(cls, score: Mapping[str, int], options: TrucoOptions | None = None) -> HandState:
+        """A new hand dealt at ``score``."""
+        options = options or TrucoOptions()
+        found = score_violations(score, options)
+        if found:
+            raise RuleError(found)
+        winner = game_winner(score, options)
+        if winner is not None:
+            raise RuleError(Violation("truco.game.over", {"winner": winner}))
+        kind = _kind_of(score, options)
+        stake = {
+            NORMAL: options.base_stake,
+            MAO_DE_ONZE: options.stakes[1],
+            MAO_DE_DEZ: options.stakes[1],
+            MAO_DE_FERRO: options.target,
+        }[kind]
+        return cls(options=options, start_score=score, score=score, kind=kind, stake=stake)
+
+    # -- what the table sees
+
+    @property
+    def leader(self) -> str | None:
+        """In the mão de onze/dez, the team at eleven (ten), who chooses to run or play."""
+        if self.kind not in (MAO_DE_ONZE, MAO_DE_DEZ):
+            return None
+        return next(team for team in TEAMS if self.start_score[team] >= self.options.eleven)
+
+    @property
+    def plain_deal(self) -> bool:
+        """At eleven the mão may neither pass nor reject cards."""
+        return self.kind != NORMAL
+
+    @property
+    def on_table(self) -> int:
+        """The stake a team would play for by accepting now."""
+        return self.offer if self.offer is not None else self.stake
+
+    @property
+    def next_stake(self) -> int | None:
+        """What the next raise would call (None: nothing above; no raise in this hand)."""
+        if self.kind != NORMAL:
+            return None
+        higher = [stake for stake in self.options.stakes if stake > self.on_table]
+        return higher[0] if higher else None
+
+    @property
+    def game_winner(self) -> str | None:
+        return game_winner(self.score, self.options)
+
+    @property
+    def replay(self) -> bool:
+        """A mão de ferro with no winner is dealt again."""
+        return self.kind == MAO_DE_FERRO and self.ended and self.winner is None
+
+    def breakdown(self, team: str) -> Breakdown:
+        return Breakdown.of(line for owner, line in self.lines if owner == team)
+
+    @property
+    def breakdowns(self) -> dict[str, Breakdown]:
+        return {team: self.breakdown(team) for team in TEAMS}
+
+    # -- what may happen next
+
+    def check(self, event: Event) -> Violation | None:
+        """Why ``event`` cannot happen now, or None if it can."""
+        if event.type not in EVENT_TYPES:
+            return Violation("truco.event.unknown", {"type": event.type})
+        if event.team is None and event.type != "win":
+            return Violation("truco.event.team-required", {"type": event.type})
+        if event.team is not None and event.team not in TEAMS:
+            return Violation("truco.team.unknown", {"team": event.team})
+        if self.ended:
+            return Violation("truco.hand.ended", {"type": event.type})
+        return _CHECKS[event.type](self, event)
+
+    def allowed(self, team: str) -> dict[str, Violation | None]:
+        """Each action ``team`` might take now: None if allowed, else the rule against it."""
+        return {
+            # Any penalty reason will do: whether a penalty can be given does not depend on it.
+            action: self.check(Event(action, team, PENALTY_REASONS[0]))
+            for action in EVENT_TYPES
+        }
+
+    def apply(self, event: Event) -> HandState:
+        """The state after ``event``; raises RuleError if it cannot happen now."""
+        found = self.check(event)
+        if found is not None:
+            raise RuleError(found)
+        after = _APPLY[event.type](self, event)
+        return replace(after, events=(*self.events, event))
+
+    # -- checks, one per event type
+
+    def _check_raise(self, event: Event) -> Violation | None:
+        team = event.team
+        if self.kind != NORMAL:
+            return Violation(f"truco.{self.kind}.no-truco", {"team": team})
+        if team == self.last_raiser:
+            return Violation("truco.raise.alternate", {"team": team})
+        call = self.next_stake
+        if call is None:
+            return Violation("truco.raise.no-higher-stake", {"team": team, "stake": self.on_table})
+        if self.score[team] + self.on_table >= self.options.target:
+            return Violation(
+                "truco.raise.beyond-win",
+                {
+                    "team": team,
+                    "score": self.score[team],
+                    "stake": self.on_table,
+                    "call": call,
+                    "target": self.options.target,
+                },
+            )
+        return None
+
+    def _check_answer(self, event: Event) -> Violation | None:
+        team = event.team
+        if self.kind in (MAO_DE_ONZE, MAO_DE_DEZ):
+            if team != self.leader:
+                return Violation(f"truco.{self.kind}.leader-decides", {"team": team})
+            if self.decided:
+                return Violation(f"truco.{self.kind}.decided", {"team": team})
+            return None
+        if self.offer is None:
+            return Violation("truco.answer.nothing-to-answer", {"team": team})
+        if team == self.last_raiser:
+            return Violation("truco.answer.own-raise", {"team": team})
+        return None
+
+    def _check_win(self, event: Event) -> Violation | None:
+        if self.offer is not None:
+            return Violation(
+                "truco.answer.pending", {"team": self.last_raiser, "stake": self.offer}
+            )
+        return None
+
+    def _check_penalty(self, event: Event) -> Violation | None:
+        if event.reason not in PENALTY_REASONS:
+            return Violation("truco.penalty.unknown-reason", {"reason": event.reason})
+        return None
+
+    # -- effects, one per event type
+
+    def _score(self, team: str, line: ScoreLine) -> HandState:
+        score = dict(self.score)
+        score[team] += line.points
+        return replace(self, score=score, lines=(*self.lines, (team, line)))
+
+    def _gain(self, team: str, stake: int) -> int:
+        """Tentos a team actually scores: the game stops at the target."""
+        return min(stake, self.options.target - self.score[team])
+
+    def _raise(self, event: Event) -> HandState:
+        # Raising over a call accepts it: if the raise is run from, the call stands.
+        return replace(self, stake=self.on_table, offer=self.next_stake, last_raiser=event.team)
+
+    def _accept(self, event: Event) -> HandState:
+        if self.kind != NORMAL:
+            return replace(self, decided=True)
+        return replace(self, stake=self.on_table, offer=None)
+
+    def _run(self, event: Event) -> HandState:
+        if self.kind != NORMAL:
+            taker = other(event.team)
+            stake = self.options.base_stake
+            rule = f"truco.{self.kind}.run"
+            params: dict[str, Any] = {"stake": stake}
+        else:
+            taker = self.last_raiser
+            stake = self.stake
+            rule = "truco.raise.refused"
+            params = {"stake": stake, "call": self.offer}
+        line = ScoreLine(rule, 1, self._gain(taker, stake), params)
+        return replace(self._score(taker, line), offer=None, ended=True, winner=taker)
+
+    def _win(self, event: Event) -> HandState:
+        team = event.team
+        if team is None:
+            return replace(self, ended=True, winner=None)
+        if self.kind == MAO_DE_FERRO:
+            line = ScoreLine(
+                "truco.mao-de-ferro.won",
+                1,
+                self.options.target - self.score[team],
+                {"target": self.options.target},
+            )
+        else:
+            rule = "truco.hand.won" if self.kind == NORMAL else f"truco.{self.kind}.won"
+            line = ScoreLine(rule, 1, self._gain(team, self.stake), {"stake": self.stake})
+        return replace(self._score(team, line), ended=True, winner=team)
+
+    def _penalty(self, event: Event) -> HandState:
+        offender = event.team
+        innocent = other(offender)
+        if self.score[innocent] + 1 < self.options.target:
+            return self._score(innocent, ScoreLine(event.reason, 1, 1, {"team": offender}))
+        # The winning tento never comes from a penalty: the offender pays it instead.
+        loss = min(1, self.score[offender])
+        line = ScoreLine("truco.penalty.no-winning-tento", 1, -loss, {"reason": event.reason})
+        return self._score(offender, line)
+
+
+_CHECKS = {
+    "raise": HandState._check_raise,
+    "accept": HandState._check_answer,
+    "run": HandState._check_answer,
+    "penalty": HandState._check_penalty,
+    "win": HandState._check_win,
+}
+_APPLY = {
+    "raise": HandState._raise,
+    "accept": HandState._accept,
+    "run": HandState._run,
+    "penalty": HandState._penalty,
+    "win": HandState._win,
+}
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """A hand scored from its events: the new game score and each team's breakdown."""
+
+    score: dict[str, int]
+    stake: int
+    winner: str | None
+    game_winner: str | None
+    breakdowns: dict[str, Breakdown]
+    state: HandState
+
+    @property
+    def finished(self) -> bool:
+        return self.state.ended
+
+    @property
+    def replay(self) -> bool:
+        return self.state.replay
+
+
+def _event(data: Event | Mapping[str, Any]) -> Event:
+    return data if isinstance(data, Event) else Event.from_dict(data)
+
+
+def score_events(
+    score: Mapping[str, int],
+    events: Sequence[Event | Mapping[str, Any]],
+    options: TrucoOptions | None = None,
+    *,
+    allow_unfinished: bool = False,
+) -> HandOutcome:
+    """Score one hand from what was said at the table, in order.
+
+    A rejected event raises RuleError whose violation carries ``event``, its index. A
+    hand that has not ended (no win, no run) is an error unless ``allow_unfinished``.
+    """
+    state = HandState.start(score, options)
+    for index, data in enumerate(events):
+        event = _event(data)
+        found = state.check(event)
+        if found is not None:
+            raise RuleError(Violation(found.rule, {**found.params, "event": index}))
+        state = state.apply(event)
+    if not state.ended and not allow_unfinished:
+        raise RuleError(Violation("truco.hand.unfinished", {"events": len(events)}))
+    return HandOutcome(
+        score=dict(state.score),
+        stake=state.stake,
+        winner=state.winner,
+        game_winner=state.game_winner,
+        breakdowns=state.breakdowns,
+        state=state,
+    )
