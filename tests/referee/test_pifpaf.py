@@ -1,0 +1,774 @@
+"""Pif-Paf (Cacheta): melds, going out, discard claims, a hand's chips and the settlement.
+
+Every worked example of ``shared/games/pifpaf.md`` is a test here, marked "page:".
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from functools import cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import referee.pifpaf as pifpaf
+from referee.cards import SUITS, Card, parse_cards
+from referee.pifpaf import (
+    RULE_IDS,
+    Action,
+    HandResult,
+    PifPafOptions,
+    Table,
+    card_order,
+    check_hand,
+    check_meld,
+    claim_discard,
+    settle,
+    settle_hand,
+)
+from referee.rulings import RuleError
+
+LOW_ACES = PifPafOptions(aces="low")
+TRINCA = PifPafOptions(groups="trinca")
+ALL_OPTIONS = [
+    PifPafOptions(aces, groups) for aces in ("both", "low") for groups in ("three-suits", "trinca")
+]
+FOUR = ("P1", "P2", "P3", "P4")
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def refused(call: Callable[..., Any], *args: Any, **kwargs: Any) -> list[str]:
+    """The rule ids a refused call cites; each must be one the module declares."""
+    with pytest.raises(RuleError) as caught:
+        call(*args, **kwargs)
+    assert set(caught.value.rules) <= set(RULE_IDS)
+    return caught.value.rules
+
+
+def violation(call: Callable[..., Any], *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """The single violation a refused call cites, as a dict."""
+    with pytest.raises(RuleError) as caught:
+        call(*args, **kwargs)
+    assert len(caught.value.violations) == 1
+    assert caught.value.rules[0] in RULE_IDS
+    return caught.value.violations[0].as_dict()
+
+
+def meld_rules(text: str, options: PifPafOptions | None = None) -> list[str]:
+    verdict = check_meld(cards(text), options)
+    rules = [v.rule for v in verdict.violations]
+    assert set(rules) <= set(RULE_IDS)
+    assert verdict.valid == (not rules)
+    return rules
+
+
+def as_multiset(melds: Any) -> Counter[tuple[Card, ...]]:
+    return Counter(tuple(sorted(meld, key=card_order)) for meld in melds)
+
+
+def hand(actions: list[Action], winner: str | None, **kwargs: Any) -> HandResult:
+    """A hand at the page's table: four players with 50 chips, ante 1, P4 deals."""
+    result = settle_hand(dict.fromkeys(FOUR, 50), Table(FOUR), "P4", actions, winner, **kwargs)
+    for line in result.lines:
+        assert line.rule in RULE_IDS
+    return result
+
+
+PAGE_BETTING = [
+    Action("P1", "raise", 3),
+    Action("P2", "call"),
+    Action("P3", "fold"),
+    Action("P4", "call"),
+]
+
+
+# --- rule ids ----------------------------------------------------------------------------
+
+
+def test_rule_ids_are_unique_and_well_formed():
+    assert len(RULE_IDS) == len(set(RULE_IDS))
+    for rule in RULE_IDS:
+        assert re.fullmatch(r"(pifpaf|cards)\.[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*", rule), rule
+
+
+def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
+    source = Path(pifpaf.__file__).read_text()
+    declared = source[source.index("RULE_IDS") : source.index("\n)\n")]
+    body = source.replace(declared, "")
+    written = set(re.findall(r'"(pifpaf\.[a-z-]+\.[a-z-]+)"', body))
+    # the mistake lines are written as f"pifpaf.mistake.{kind}"
+    built = {f"pifpaf.mistake.{kind}" for kind in pifpaf.MISTAKES}
+    assert written <= set(RULE_IDS)
+    assert {r for r in RULE_IDS if r.startswith("pifpaf.")} == written | built
+
+
+# --- house rules -------------------------------------------------------------------------
+
+
+def test_the_defaults_are_the_pages_rulings():
+    assert PifPafOptions() == PifPafOptions(aces="both", groups="three-suits")
+    assert PifPafOptions.from_dict({}) == PifPafOptions()
+
+
+def test_options_are_read_from_a_dict():
+    options = PifPafOptions.from_dict({"aces": "low", "groups": "trinca"})
+    assert options == PifPafOptions(aces="low", groups="trinca")
+
+
+def test_it_rejects_an_unknown_option_value():
+    assert violation(PifPafOptions.from_dict, {"aces": "high"}) == {
+        "rule": "pifpaf.options.invalid",
+        "params": {"option": "aces", "value": "high"},
+    }
+
+
+def test_it_rejects_an_unknown_option_name_instead_of_ignoring_it():
+    error = violation(PifPafOptions.from_dict, {"jokers": 2})
+    assert error["params"] == {"option": "jokers", "value": 2}
+
+
+# --- melds -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["QS QH QD", "QS QH QD QD", "QS QS QH QH QD QD"])
+def test_a_group_of_exactly_three_suits_is_valid(text):  # page: Q♠ Q♥ Q♦ and Q♠ Q♥ Q♦ Q♦
+    verdict = check_meld(cards(text))
+    assert (verdict.valid, verdict.kind, verdict.violations) == (True, "group", ())
+
+
+def test_a_group_of_two_suits_is_not_valid():  # page: Q♠ Q♦ Q♦
+    verdict = check_meld(cards("QS QD QD"))
+    assert (verdict.valid, verdict.kind) == (False, None)
+    assert verdict.violations[0].as_dict() == {
+        "rule": "pifpaf.group.three-suits",
+        "params": {"suits": 2},
+    }
+
+
+def test_a_group_of_four_suits_is_not_valid():  # page: Q♠ Q♥ Q♦ Q♣
+    assert meld_rules("QS QH QD QC") == ["pifpaf.group.three-suits"]
+
+
+def test_with_the_trinca_option_a_group_is_exactly_three_cards_of_three_suits():
+    assert meld_rules("QS QH QD", TRINCA) == []
+    assert meld_rules("QS QH QD QD", TRINCA) == ["pifpaf.group.trinca"]
+    assert meld_rules("QS QD QD", TRINCA) == ["pifpaf.group.trinca"]
+
+
+@pytest.mark.parametrize(
+    "text", ["AH 2H 3H", "QC KC AC", "10D JD QD KD AD", "4S 6S 5S", "AS 2S 3S 4S 5S 6S 7S"]
+)
+def test_a_sequence_may_have_the_ace_low_or_high(text):
+    verdict = check_meld(cards(text))
+    assert (verdict.valid, verdict.kind) == (True, "sequence")
+
+
+def test_a_sequence_from_ace_to_king_is_valid_but_not_with_a_second_ace_on_top():
+    ace_to_king = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    assert meld_rules(ace_to_king) == []
+    assert meld_rules(ace_to_king + " AH") == ["pifpaf.sequence.ace-both-ends"]
+    assert meld_rules(ace_to_king + " AH", LOW_ACES) == ["pifpaf.sequence.ace-high"]
+
+
+def test_a_sequence_never_wraps_round_the_ace():  # page: K A 2 is not a sequence
+    assert meld_rules("KC AC 2C") == ["pifpaf.sequence.wrap"]
+    assert meld_rules("QC KC AC 2C 3C") == ["pifpaf.sequence.wrap"]
+
+
+def test_with_aces_low_only_the_ace_cannot_follow_the_king():
+    assert meld_rules("AH 2H 3H", LOW_ACES) == []
+    assert meld_rules("QC KC AC", LOW_ACES) == ["pifpaf.sequence.ace-high"]
+
+
+def test_a_sequence_needs_consecutive_distinct_ranks():
+    assert meld_rules("2S 3S 5S") == ["pifpaf.sequence.gap"]
+    assert meld_rules("5H 5H 6H 7H") == ["pifpaf.sequence.repeated-rank"]
+
+
+def test_a_meld_has_three_cards_of_one_suit_or_one_rank():
+    assert meld_rules("QS QH") == ["pifpaf.meld.too-short"]
+    assert meld_rules("") == ["pifpaf.meld.too-short"]
+    assert meld_rules("2S 3H 4S") == ["pifpaf.meld.mixed"]
+
+
+def test_a_meld_the_two_decks_cannot_supply_is_refused():
+    assert refused(check_meld, cards("QD QD QD")) == ["cards.deck.too-many"]
+    assert refused(check_meld, cards("JK QS KS")) == ["cards.deck.not-in-deck"]
+
+
+# --- going out ---------------------------------------------------------------------------
+
+
+def test_a_hand_with_the_ace_low_and_high_goes_out():  # page
+    verdict = check_hand(cards("AH 2H 3H 7S 7H 7D QC KC AC"))
+    assert verdict.goes_out
+    assert as_multiset(verdict.melds) == as_multiset(
+        [cards("AH 2H 3H"), cards("7S 7H 7D"), cards("QC KC AC")]
+    )
+    assert (verdict.discard, verdict.leftover) == (None, ())
+
+
+def test_with_aces_low_only_that_hand_does_not_go_out():  # page
+    verdict = check_hand(cards("AH 2H 3H 7S 7H 7D QC KC AC"), LOW_ACES)
+    assert not verdict.goes_out
+    assert sorted(verdict.leftover, key=card_order) == sorted(cards("QC KC AC"), key=card_order)
+    assert as_multiset(verdict.melds) == as_multiset([cards("AH 2H 3H"), cards("7S 7H 7D")])
+
+
+def test_a_group_with_a_repeated_suit_goes_out():  # page
+    verdict = check_hand(cards("QS QH QD QD 4C 5C 6C 7C 8C"))
+    assert verdict.goes_out
+    assert as_multiset(verdict.melds) == as_multiset(
+        [cards("QS QH QD QD"), cards("4C 5C 6C 7C 8C")]
+    )
+
+
+def test_with_the_trinca_option_the_repeated_queen_is_left_over():
+    verdict = check_hand(cards("QS QH QD QD 4C 5C 6C 7C 8C"), TRINCA)
+    assert (verdict.goes_out, verdict.leftover) == (False, (Card("Q", "D"),))
+
+
+def test_a_four_suit_group_leaves_the_queen_of_clubs_over():  # page
+    verdict = check_hand(cards("QS QH QD QC 4C 5C 6C 7C 8C"))
+    assert (verdict.goes_out, verdict.discard) == (False, None)
+    assert verdict.leftover == (Card("Q", "C"),)
+    assert as_multiset(verdict.melds) == as_multiset([cards("QS QH QD"), cards("4C 5C 6C 7C 8C")])
+
+
+def test_a_stray_king_is_left_over():  # page
+    verdict = check_hand(cards("5S 6S 7S 8S 9D 9H 9C 9C KD"))
+    assert not verdict.goes_out
+    assert verdict.leftover == (Card("K", "D"),)
+
+
+def test_ten_cards_go_out_by_finding_the_discard():  # page
+    verdict = check_hand(cards("AH 2H 3H 7S 7H 7D QC KC AC 5D"))
+    assert (verdict.goes_out, verdict.discard, verdict.leftover) == (True, Card("5", "D"), ())
+    assert sum(len(meld) for meld in verdict.melds) == 9
+
+
+def test_ten_cards_that_all_meld_spare_their_highest_possible_card():
+    verdict = check_hand(cards("2S 3S 4S 5S 9H 9D 9C JD JH JC"))
+    assert (verdict.goes_out, verdict.discard) == (True, Card("5", "S"))
+    assert as_multiset(verdict.melds) == as_multiset(
+        [cards("2S 3S 4S"), cards("9H 9D 9C"), cards("JH JD JC")]
+    )
+
+
+def test_ten_cards_that_do_not_go_out_name_no_discard_and_list_what_is_left_over():
+    verdict = check_hand(cards("AH 2H 3H 7S 7H 7D QC KC 5D 9S"), LOW_ACES)
+    assert (verdict.goes_out, verdict.discard) == (False, None)
+    assert set(verdict.leftover) == set(cards("QC KC 5D 9S"))
+
+
+def test_the_search_splits_a_long_run_to_lend_a_card_to_a_group():
+    verdict = check_hand(cards("4S 5S 6S 7S 8S 9S 10S 7H 7D"))
+    assert verdict.goes_out
+    assert as_multiset(verdict.melds) == as_multiset(
+        [cards("4S 5S 6S"), cards("7S 7H 7D"), cards("8S 9S 10S")]
+    )
+
+
+def test_a_hand_of_the_wrong_size_is_refused():
+    assert violation(check_hand, cards("AH 2H 3H 7S 7H 7D QC KC")) == {
+        "rule": "pifpaf.hand.card-count",
+        "params": {"count": 8, "expected": [9, 10]},
+    }
+
+
+def test_every_problem_with_a_hand_is_reported_at_once():
+    rules = refused(check_hand, cards("QD QD QD JK"))
+    assert rules == ["pifpaf.hand.card-count", "cards.deck.not-in-deck", "cards.deck.too-many"]
+
+
+# a small deck, dense with melds, with the cards around the ace that test both its places
+DENSE = [Card(rank, suit) for rank in ("J", "Q", "K", "A", "2", "3") for suit in SUITS] * 2
+
+
+def dense_hands(size: int) -> st.SearchStrategy[list[Card]]:
+    return st.permutations(DENSE).map(lambda cards: cards[:size])
+
+
+def fewest_left_over(hand: list[Card], options: PifPafOptions) -> int:
+    """A slow, independent answer: try every set of cards with the lowest card as a meld,
+    judged by ``check_meld`` alone."""
+    hand = sorted(hand, key=card_order)
+
+    @cache
+    def fewest(rest: tuple[int, ...]) -> int:
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        best = 1 + fewest(others)
+        kin = [
+            i
+            for i in others
+            if hand[i].suit == hand[first].suit or hand[i].rank == hand[first].rank
+        ]
+        for size in range(2, len(kin) + 1):
+            for combo in combinations(kin, size):
+                if check_meld([hand[i] for i in (first, *combo)], options).valid:
+                    best = min(best, fewest(tuple(i for i in others if i not in combo)))
+        return best
+
+    return fewest(tuple(range(len(hand))))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([9, 10]).flatmap(dense_hands), st.sampled_from(ALL_OPTIONS))
+def test_the_checker_is_exact_and_its_arrangement_is_made_of_valid_melds(hand, options):
+    verdict = check_hand(hand, options)
+    for meld in verdict.melds:
+        assert check_meld(meld, options).valid
+    placed = [card for meld in verdict.melds for card in meld]
+    extra = [verdict.discard] if verdict.discard else []
+    assert Counter(placed + list(verdict.leftover) + extra) == Counter(hand)
+    fewest = fewest_left_over(hand, options)
+    if len(hand) == 9:
+        assert verdict.goes_out == (fewest == 0)
+    else:
+        assert verdict.goes_out == (fewest <= 1)
+        assert (verdict.discard is not None) == verdict.goes_out
+    if not verdict.goes_out:
+        assert len(verdict.leftover) == fewest
+
+
+def random_melds(draw: st.DrawFn) -> list[Card]:
+    """Nine cards made of three random valid melds of three cards."""
+    hand: list[Card] = []
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    for _ in range(3):
+        if draw(st.booleans()):
+            start = draw(st.integers(0, len(ranks) - 3))
+            suit = draw(st.sampled_from(SUITS))
+            hand += [Card(rank, suit) for rank in ranks[start : start + 3]]
+        else:
+            rank = draw(st.sampled_from(ranks[:13]))
+            hand += [Card(rank, suit) for suit in draw(st.permutations(SUITS))[:3]]
+    return hand
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_nine_cards_made_of_melds_go_out_and_a_tenth_becomes_the_discard(data):
+    hand = random_melds(data.draw)
+    assume(max(Counter(hand).values()) <= 2)
+    assert check_hand(data.draw(st.permutations(hand))).goes_out
+    tenth = data.draw(st.sampled_from([Card(r, s) for r in ("A", "5", "9", "K") for s in SUITS]))
+    assume(Counter(hand)[tenth] < 2)
+    verdict = check_hand([*hand, tenth])
+    assert verdict.goes_out and verdict.discard is not None
+
+
+# --- claims on a discard -----------------------------------------------------------------
+
+
+def test_the_next_claimant_in_turn_order_after_the_discarder_gets_the_discard():
+    assert claim_discard(1, [0, 3], players=5) == 3
+    assert claim_discard(4, [3, 1], players=5) == 1  # the turn wraps from seat 4 to seat 0
+    assert claim_discard(0, [2], players=3) == 2
+
+
+def test_a_claimant_flagged_stock_only_cannot_take_the_discard():
+    assert claim_discard(1, [2, 3], players=4, stock_only={2}) == 3
+    assert refused(claim_discard, 1, [2], players=4, stock_only={2}) == [
+        "pifpaf.mistake.stock-only"
+    ]
+
+
+def test_a_claim_must_name_somebody_else_at_the_table():
+    assert refused(claim_discard, 1, [1, 2], players=4) == ["pifpaf.claim.own-discard"]
+    assert refused(claim_discard, 1, [], players=4) == ["pifpaf.claim.no-claimant"]
+    assert refused(claim_discard, 1, [4], players=4) == ["pifpaf.claim.no-such-player"]
+    assert refused(claim_discard, 0, [1], players=9) == ["pifpaf.table.players"]
+
+
+# --- the table ---------------------------------------------------------------------------
+
+
+def test_the_bets_default_to_the_ante_and_to_ante_times_players():
+    table = Table(FOUR)
+    assert (table.ante, table.min_bet, table.max_bet) == (1, 1, 4)
+    assert Table(FOUR, ante=5).max_bet == 20  # seed 004: four players, ante 5
+
+
+def test_the_maximum_bet_may_not_exceed_ante_times_players():  # page: max 4 with ante 1
+    assert violation(Table, FOUR, ante=1, max_bet=5) == {
+        "rule": "pifpaf.chips.max-bet-limit",
+        "params": {"max_bet": 5, "limit": 4},
+    }
+    assert refused(Table, FOUR, ante=5, max_bet=21) == ["pifpaf.chips.max-bet-limit"]
+
+
+def test_the_chip_settings_must_make_sense():
+    assert refused(Table, FOUR, ante=0) == ["pifpaf.chips.ante-positive"]
+    assert refused(Table, FOUR, min_bet=5) == ["pifpaf.chips.min-bet"]
+    assert refused(Table, ("A", "B")) == ["pifpaf.table.players"]
+    assert refused(Table, ("A", "B", "A")) == ["pifpaf.table.duplicate-player"]
+
+
+def test_the_table_is_read_from_a_dict():
+    table = Table.from_dict({"players": ["A", "B", "C"], "ante": 2, "max_bet": 5})
+    assert table == Table(("A", "B", "C"), ante=2, min_bet=2, max_bet=5)
+    assert refused(Table.from_dict, {"players": ["A", "B", "C"], "pot": 3}) == [
+        "pifpaf.options.invalid"
+    ]
+    assert refused(Table.from_dict, {"ante": 2}) == ["pifpaf.options.invalid"]
+
+
+# --- a hand's chips ----------------------------------------------------------------------
+
+
+def test_the_pages_hand_of_chips():  # page
+    result = hand(PAGE_BETTING, "P2")
+    assert result.pot == 13
+    assert dict(result.balances) == {"P1": 46, "P2": 59, "P3": 49, "P4": 46}
+    assert sum(result.balances.values()) == 200
+    assert (result.winner, result.next_dealer, result.played) == ("P2", "P2", True)
+    assert result.folded == {"P3"}
+    assert [result.change(p) for p in FOUR] == [-4, 9, -1, -4]
+    assert ("pifpaf.pot.won", 13) in [(line.rule, line.points) for line in result.lines]
+
+
+def test_a_bet_above_ante_times_players_is_refused():  # page: a bet of 5 is refused
+    error = violation(hand, [Action("P1", "raise", 5)], None)
+    assert error == {
+        "rule": "pifpaf.bet.above-max",
+        "params": {"player": "P1", "bet": 5, "max": 4},
+    }
+
+
+def test_a_raise_must_add_at_least_the_minimum_bet():
+    table = Table(FOUR, min_bet=2)
+    balances = dict.fromkeys(FOUR, 50)
+    bets = [Action("P1", "raise", 1)]
+    assert refused(settle_hand, balances, table, "P4", bets, None) == ["pifpaf.bet.below-min"]
+    bets = [Action("P1", "raise", 2), Action("P2", "raise", 3)]
+    assert refused(settle_hand, balances, table, "P4", bets, None) == ["pifpaf.bet.below-min"]
+
+
+def test_players_speak_in_turn_from_the_dealers_left():
+    error = violation(hand, [Action("P2", "call")], None)
+    assert error == {
+        "rule": "pifpaf.bet.out-of-turn",
+        "params": {"player": "P2", "expected": "P1"},
+    }
+
+
+def test_a_raise_asks_everybody_still_in_to_speak_again():
+    bets = [
+        Action("P1", "raise", 2),
+        Action("P2", "raise", 4),
+        Action("P3", "fold"),
+        Action("P4", "call"),
+    ]
+    assert violation(hand, bets, "P4") == {
+        "rule": "pifpaf.bet.round-unfinished",
+        "params": {"expected": "P1"},
+    }
+    result = hand([*bets, Action("P1", "call")], "P4")
+    assert dict(result.balances) == {"P1": 45, "P2": 45, "P3": 49, "P4": 61}
+
+
+def test_nobody_bets_after_the_round_is_over():
+    assert refused(hand, [*PAGE_BETTING, Action("P1", "raise", 4)], "P2") == [
+        "pifpaf.bet.round-over"
+    ]
+
+
+def test_when_nobody_bets_everybody_plays_for_the_antes():
+    result = hand([Action(p, "call") for p in FOUR], "P3")
+    assert (result.pot, result.balances["P3"]) == (4, 53)
+
+
+def test_nobody_bets_more_chips_than_they_have():
+    balances = {"P1": 3, "P2": 50, "P3": 50, "P4": 50}
+    table = Table(FOUR)
+    short = [Action("P1", "raise", 3)]
+    assert violation(settle_hand, balances, table, "P4", short, None)["params"] == {
+        "player": "P1",
+        "bet": 3,
+        "chips": 2,
+    }
+    cannot_call = [Action("P1", "call"), Action("P2", "raise", 4), Action("P3", "fold")]
+    assert refused(
+        settle_hand,
+        balances,
+        table,
+        "P4",
+        [*cannot_call, Action("P4", "fold"), Action("P1", "call")],
+        None,
+    ) == ["pifpaf.bet.short-of-chips"]
+
+
+def test_when_all_but_one_fold_that_player_takes_the_pot_and_the_hand_is_not_played():
+    folds = [Action("P1", "raise", 2), Action("P2", "fold"), Action("P3", "fold")]
+    folds.append(Action("P4", "fold"))
+    result = hand(folds, None)
+    assert (result.winner, result.played, result.pot, result.next_dealer) == ("P1", False, 6, "P1")
+    assert dict(result.balances) == {"P1": 53, "P2": 49, "P3": 49, "P4": 49}
+    assert [line.rule for line in result.lines][-1] == "pifpaf.pot.uncontested"
+    assert hand(folds, "P1").balances == result.balances
+    assert refused(hand, folds, "P2") == ["pifpaf.hand.winner-not-in-hand"]
+    assert refused(hand, [*folds, Action("P2", "false-out")], None) == [
+        "pifpaf.play.hand-not-played"
+    ]
+
+
+def test_a_played_hand_needs_a_winner_still_in_it():
+    assert refused(hand, PAGE_BETTING, None) == ["pifpaf.hand.no-winner"]
+    assert refused(hand, PAGE_BETTING, "P3") == ["pifpaf.hand.winner-not-in-hand"]
+
+
+def test_a_false_going_out_moves_no_chips_and_flags_the_player_stock_only():
+    result = hand([*PAGE_BETTING, Action("P1", "false-out")], "P1")
+    assert result.stock_only == {"P1"}
+    assert dict(result.balances) == {"P1": 59, "P2": 46, "P3": 49, "P4": 46}
+    assert ("pifpaf.mistake.false-out", 0) in [(line.rule, line.points) for line in result.lines]
+    assert refused(hand, [*PAGE_BETTING, Action("P1", "false-out")], "P1", with_discard=True) == [
+        "pifpaf.mistake.stock-only"
+    ]
+
+
+def test_a_rebate_flags_the_player_stock_only():
+    actions = [*PAGE_BETTING, Action("P4", "rebate")]
+    assert hand(actions, "P4").stock_only == {"P4"}
+    assert hand(actions, "P2", with_discard=True).winner == "P2"
+    assert refused(hand, actions, "P4", with_discard=True) == ["pifpaf.mistake.stock-only"]
+
+
+def test_a_player_who_threw_their_cards_away_is_out_and_loses_their_bet():
+    actions = [*PAGE_BETTING, Action("P1", "false-out"), Action("P4", "threw-away")]
+    result = hand(actions, "P2")
+    assert result.threw_away == {"P4"}
+    assert dict(result.balances) == {"P1": 46, "P2": 59, "P3": 49, "P4": 46}
+    assert refused(hand, actions, "P4") == ["pifpaf.hand.winner-not-in-hand"]
+    assert refused(hand, [*actions, Action("P4", "rebate")], "P2") == ["pifpaf.play.not-in-hand"]
+
+
+def test_when_the_others_threw_their_cards_away_the_last_player_takes_the_pot():
+    actions = [*PAGE_BETTING, Action("P1", "threw-away"), Action("P4", "threw-away")]
+    result = hand(actions, None)
+    assert (result.winner, result.played, result.balances["P2"]) == ("P2", True, 59)
+    assert refused(hand, [*actions, Action("P2", "threw-away")], None) == [
+        "pifpaf.play.nobody-left"
+    ]
+
+
+def test_mistakes_happen_only_once_the_betting_is_over():
+    assert refused(hand, [Action("P1", "false-out")], "P1") == ["pifpaf.play.during-betting"]
+    assert refused(hand, [*PAGE_BETTING, Action("P3", "false-out")], "P2") == [
+        "pifpaf.play.not-in-hand"
+    ]
+
+
+def test_a_player_short_of_the_ante_sits_the_hand_out():
+    balances = {"P1": 0, "P2": 50, "P3": 50, "P4": 50}
+    table = Table(FOUR)
+    bets = [Action("P2", "raise", 3), Action("P3", "fold"), Action("P4", "call")]
+    result = settle_hand(balances, table, "P4", bets, "P4")
+    assert result.sat_out == {"P1"}
+    assert dict(result.balances) == {"P1": 0, "P2": 46, "P3": 49, "P4": 55}
+    assert ("pifpaf.chips.sits-out", "P1") in [
+        (line.rule, line.params["player"]) for line in result.lines
+    ]
+    assert refused(settle_hand, balances, table, "P4", [Action("P1", "call")], None) == [
+        "pifpaf.bet.out-of-turn"
+    ]
+    broke = {"P1": 0, "P2": 0, "P3": 0, "P4": 200}
+    assert refused(settle_hand, broke, table, "P4", [], None) == ["pifpaf.chips.too-few-dealt"]
+
+
+def test_a_hand_must_name_the_table_as_it_is():
+    table = Table(FOUR)
+    assert refused(
+        settle_hand, {"P1": 50, "P2": 50, "P3": 50, "X": 50}, table, "P4", [], None
+    ) == ["pifpaf.table.balances"]
+    assert refused(settle_hand, {**dict.fromkeys(FOUR, 50), "P2": -1}, table, "P4", [], None) == [
+        "pifpaf.chips.negative"
+    ]
+    assert refused(settle_hand, dict.fromkeys(FOUR, 50), table, "X", [], None) == [
+        "pifpaf.table.unknown-player"
+    ]
+    assert refused(hand, [Action("X", "call")], None) == ["pifpaf.table.unknown-player"]
+    assert refused(hand, [Action("P1", "check")], None) == ["pifpaf.bet.unknown-action"]
+
+
+def legal_hand(
+    draw: st.DrawFn,
+) -> tuple[dict[str, int], Table, str, list[Action], str | None, bool]:
+    """A table, balances and a legal hand, played by a small model of the rules."""
+    names = tuple(f"P{i}" for i in range(draw(st.integers(3, 8))))
+    ante = draw(st.integers(1, 3))
+    max_bet = draw(st.integers(1, ante * len(names)))
+    table = Table(names, ante, draw(st.integers(1, max_bet)), max_bet)
+    balances = {name: draw(st.integers(0, 30)) for name in names}
+    dealer = draw(st.sampled_from(names))
+    seat = names.index(dealer)
+    order = [p for p in names[seat + 1 :] + names[: seat + 1] if balances[p] >= ante]
+    assume(len(order) >= 2)
+    bet, level, live, pending = dict.fromkeys(order, 0), 0, list(order), list(order)
+    actions: list[Action] = []
+    while pending and len(live) > 1:
+        player = pending[0]
+        chips = balances[player] - ante - bet[player]
+        low, high = level + table.min_bet, min(table.max_bet, bet[player] + chips)
+        kinds = ["fold"] + ["call"] * (level - bet[player] <= chips) + ["raise"] * (low <= high)
+        kind = draw(st.sampled_from(kinds))
+        if kind == "raise":
+            level = bet[player] = draw(st.integers(low, high))
+            actions.append(Action(player, "raise", level))
+            at = live.index(player)
+            pending = live[at + 1 :] + live[:at]
+            continue
+        actions.append(Action(player, kind))
+        pending.pop(0)
+        if kind == "fold":
+            live.remove(player)
+        else:
+            bet[player] = level
+    stock_only: set[str] = set()
+    if len(live) > 1:
+        for _ in range(draw(st.integers(0, 3))):
+            player = draw(st.sampled_from(live))
+            kind = draw(
+                st.sampled_from(["false-out", "rebate"] + ["threw-away"] * (len(live) > 1))
+            )
+            actions.append(Action(player, kind))
+            if kind == "threw-away":
+                live.remove(player)
+            else:
+                stock_only.add(player)
+            if len(live) == 1:
+                break
+    winner = draw(st.sampled_from(live)) if len(live) > 1 or draw(st.booleans()) else None
+    with_discard = winner not in stock_only and draw(st.booleans())
+    return balances, table, dealer, actions, winner, with_discard
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_chips_are_never_created_or_lost(data):
+    balances, table, dealer, actions, winner, with_discard = legal_hand(data.draw)
+    result = settle_hand(balances, table, dealer, actions, winner, with_discard=with_discard)
+    assert sum(result.balances.values()) == sum(balances.values())
+    assert sum(line.points for line in result.lines) == 0
+    assert all(chips >= 0 for chips in result.balances.values())
+    for player in table.players:
+        assert result.balances[player] - balances[player] == result.change(player)
+    assert all(line.rule in RULE_IDS for line in result.lines)
+    assert result.pot == -sum(line.points for line in result.lines if line.points < 0)
+    assert result.next_dealer == result.winner
+    assert winner in (None, result.winner)
+    for player in result.sat_out:
+        assert result.balances[player] == balances[player]
+
+
+# --- settling up -------------------------------------------------------------------------
+
+
+def pays(payments: list[pifpaf.Payment]) -> list[tuple[str, str, str, int]]:
+    return [(p.frm, p.to, str(p.amount), p.chips) for p in payments]
+
+
+def test_the_pages_session_settles_in_three_payments():  # page balances, a chip at R$0.50
+    balances = {"P1": 46, "P2": 59, "P3": 49, "P4": 46}
+    assert pays(settle(balances, 50, Decimal("0.50"))) == [
+        ("P1", "P2", "2.00", 4),
+        ("P3", "P2", "0.50", 1),
+        ("P4", "P2", "2.00", 4),
+    ]
+
+
+def test_settling_finds_fewer_payments_than_largest_debtor_to_largest_creditor():
+    net = {"A": -5, "B": 3, "C": 3, "D": 5, "E": -6}
+    assert len(list(pifpaf._settle_group(net))) == 4  # the greedy way, all in one group
+    payments = settle({name: 10 + chips for name, chips in net.items()}, 10, Decimal(1))
+    assert pays(payments) == [
+        ("A", "D", "5.00", 5),
+        ("E", "B", "3.00", 3),
+        ("E", "C", "3.00", 3),
+    ]
+
+
+def test_nobody_pays_when_everybody_is_even():
+    assert settle({"A": 20, "B": 20, "C": 20}, 20, Decimal("1.5")) == []
+
+
+def test_a_session_whose_chips_do_not_add_up_is_not_settled():
+    assert violation(settle, {"A": 20, "B": 21, "C": 20}, 20, Decimal(1)) == {
+        "rule": "pifpaf.settle.not-conserved",
+        "params": {"total": 61, "expected": 60},
+    }
+
+
+def test_the_buy_in_and_chip_value_must_make_sense():
+    even = {"A": 20, "B": 20, "C": 20}
+    assert refused(settle, even, 0, Decimal(1)) == ["pifpaf.settle.buy-in"]
+    for value in (Decimal(0), Decimal("0.005"), 0.5, Decimal("NaN")):
+        assert refused(settle, even, 20, value) == ["pifpaf.settle.chip-value"]
+    assert refused(settle, {"A": -1, "B": 31, "C": 30}, 20, Decimal(1)) == [
+        "pifpaf.chips.negative"
+    ]
+
+
+def set_partitions(items: list[int]) -> Iterator[list[list[int]]]:
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for partition in set_partitions(rest):
+        yield [[first], *partition]
+        for i in range(len(partition)):
+            yield [*partition[:i], [first, *partition[i]], *partition[i + 1 :]]
+
+
+BUY_IN = 100  # more than anybody can lose in the sessions drawn below
+
+
+@st.composite
+def sessions(draw: st.DrawFn, most: int = 7) -> dict[str, int]:
+    nets = draw(st.lists(st.integers(-6, 6), min_size=1, max_size=most - 1))
+    nets.append(-sum(nets))
+    return {f"P{i}": BUY_IN + net for i, net in enumerate(nets)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(sessions(), st.sampled_from([Decimal(1), Decimal("0.25"), Decimal("2.50")]))
+def test_the_settlement_clears_every_debt_in_the_fewest_payments(balances, chip_value):
+    payments = settle(balances, BUY_IN, chip_value)
+    owed = {name: chips - BUY_IN for name, chips in balances.items()}
+    for payment in payments:
+        assert payment.chips > 0 and payment.amount == payment.chips * chip_value
+        assert payment.amount.as_tuple().exponent == -2
+        owed[payment.frm] += payment.chips
+        owed[payment.to] -= payment.chips
+    assert set(owed.values()) <= {0}
+    nonzero = [net for net in (chips - BUY_IN for chips in balances.values()) if net]
+    most_groups = max(
+        sum(1 for block in partition if sum(nonzero[i] for i in block) == 0)
+        for partition in set_partitions(list(range(len(nonzero))))
+    )
+    assert len(payments) == len(nonzero) - most_groups
+
+
+@settings(max_examples=50, deadline=None)
+@given(sessions(most=12))
+def test_a_session_too_large_for_the_exact_search_still_settles_in_n_minus_one(balances):
+    payments = settle(balances, BUY_IN, Decimal(1))
+    assert len(payments) <= max(0, sum(1 for chips in balances.values() if chips != BUY_IN) - 1)
+    owed = Counter({name: chips - BUY_IN for name, chips in balances.items()})
+    for payment in payments:
+        owed[payment.frm] += payment.chips
+        owed[payment.to] -= payment.chips
+    assert set(owed.values()) <= {0}
