@@ -55,8 +55,12 @@ class Game(Protocol):
     max_sides: int
     max_players_per_side: int
     default_target: int | None
-    # Template with ``{% partialdef hand-fields %}`` for the add-hand form's fields.
+    # Included inside the add-hand (and correct-hand) form: the game's own fields.
     hand_template: str
+    # The match page, with partials ``live``, ``hand-form`` and ``history``.
+    match_template: str
+    # Every rule the game can cite, for messages, labels and its rulebook page.
+    rules: Sequence[RuleText]
 
     def options_form(self, data: Mapping[str, Any] | None = None) -> forms.Form:
         """House rules, validated by the game; ``cleaned_data`` is stored on the match."""
@@ -64,18 +68,32 @@ class Game(Protocol):
     def hand_form(
         self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
     ) -> forms.Form:
-        """The add-hand form; its ``entry()`` is the plain dict stored for the hand."""
+        """The add-hand form; its ``entry()`` is the plain dict stored for the hand.
+
+        ``initial`` is a stored entry, when a past hand is being corrected."""
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         """One breakdown per side, in side order; raises RuleError for an impossible hand."""
 
-    rules: Sequence[RuleText]
-
     def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
         """Positions of the sides that have won, or [] while the match goes on.
 
-        ``closing``: the players are ending the match now (one with no target).
+        ``closing``: the players are ending the match now (or asking who leads).
         """
+
+    def side_notes(self, match: MatchView) -> dict[int, list[str]]:
+        """Short lines shown under a side's total (e.g. its opening minimum)."""
+
+
+class GameBase:
+    """Defaults for the optional parts of ``Game``."""
+
+    match_template = "ledger/match.html"
+    max_players_per_side = 4
+    default_target: int | None = None
+
+    def side_notes(self, match: MatchView) -> dict[int, list[str]]:
+        return {}
 
 
 @cache

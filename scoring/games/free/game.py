@@ -10,17 +10,15 @@ from django.utils.translation import gettext_lazy as _
 from referee.rulings import Breakdown, ScoreLine
 from scoring.games.free.forms import FreeHandForm, FreeOptionsForm
 from scoring.games.free.rules import RULES
-from scoring.ledger.registry import MatchView
+from scoring.ledger.registry import GameBase, MatchView
 
 
-class FreeScoring:
+class FreeScoring(GameBase):
     slug = "free"
     name = _("Free scoring")
     description = _("Any game: each hand, a number per side. Optional target.")
     min_sides = 2
     max_sides = 8
-    max_players_per_side = 4
-    default_target = None
     hand_template = "free/hand.html"
     rules = RULES
 

@@ -27,13 +27,17 @@ def live_etag(pk: int, version: int) -> str:
 
 def live_context(match: Match) -> dict[str, Any]:
     sides = list(match.sides.all())
+    view = match.view()
+    notes = match.rules.side_notes(view)
+    for side in sides:
+        side.notes = notes.get(side.position, [])
     hands = list(match.live_hands().prefetch_related("scores__side").order_by("-number"))
     for hand in hands:
         hand.lines_by_side = [
             (score.side, score.total, line_dicts(score.lines)) for score in hand.scores.all()
         ]
     # The sides the game would name as winners if the match ended now.
-    leaders = match.rules.winners(match.view(), closing=True) if hands else []
+    leaders = match.rules.winners(view, closing=True) if hands else []
     return {
         "match": match,
         "sides": sides,
@@ -77,9 +81,10 @@ def _read_int(value: str | None) -> int | None:
 
 def _fragments(request: HttpRequest, match: Match, form_context: dict[str, Any]) -> HttpResponse:
     """For HTMX: the hand form, plus the scoreboard swapped in out of band."""
-    html = render_to_string("ledger/match.html#hand-form", form_context, request=request)
+    template = match.rules.match_template
+    html = render_to_string(f"{template}#hand-form", form_context, request=request)
     html += render_to_string(
-        "ledger/match.html#live", live_context(match) | {"oob": True}, request=request
+        f"{template}#live", live_context(match) | {"oob": True}, request=request
     )
     html += render_to_string("ledger/_messages.html", {}, request=request)
     return HttpResponse(html)
@@ -109,7 +114,7 @@ def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
         context = hand_form_context(match, form, request_id=request_id, expected_number=expected)
     if request.htmx:
         return _fragments(request, match, context)
-    return render(request, "ledger/match.html", live_context(match) | context)
+    return render(request, match.rules.match_template, live_context(match) | context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -61,7 +61,7 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.with_sides(), pk=pk)
     context = live_context(match) | hand_form_context(match)
-    return render(request, "ledger/match.html", context)
+    return render(request, match.rules.match_template, context)
 
 
 def _match_etag(request: HttpRequest, pk: int) -> str | None:
@@ -77,7 +77,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The scoreboard and history, polled by every phone watching the match. Answers 304
     while the match's version (and the viewer's language) is unchanged."""
     match = get_object_or_404(Match.objects.with_sides(), pk=pk)
-    response = render(request, "ledger/match.html#live", live_context(match))
+    response = render(request, f"{match.rules.match_template}#live", live_context(match))
     response["Cache-Control"] = "no-cache"
     return response
 
