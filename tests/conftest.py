@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 
 from scoring.ledger.models import Match, Player, Seat, Side
 
@@ -38,6 +39,12 @@ def record(match: Match, entry: dict[str, Any], **kwargs: Any):
 
 def totals(match: Match) -> list[int]:
     return list(match.sides.order_by("position").values_list("total", flat=True))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Rolled-back tests reuse primary keys; a cached fragment must not outlive its test."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -25,6 +26,10 @@ def live_etag(pk: int, version: int) -> str:
     return f"m{pk}-v{version}-{get_language()}"
 
 
+def _lines_by_side(hand: Hand) -> list[tuple[Any, int, list[dict[str, Any]]]]:
+    return [(score.side, score.total, line_dicts(score.lines)) for score in hand.scores.all()]
+
+
 def live_context(match: Match) -> dict[str, Any]:
     sides = list(match.sides.all())
     view = match.view()
@@ -33,9 +38,8 @@ def live_context(match: Match) -> dict[str, Any]:
         side.notes = notes.get(side.position, [])
     hands = list(match.live_hands().prefetch_related("scores__side").order_by("-number"))
     for hand in hands:
-        hand.lines_by_side = [
-            (score.side, score.total, line_dicts(score.lines)) for score in hand.scores.all()
-        ]
+        # Called by the template only when the hand's cached rendering is missing.
+        hand.lines_by_side = partial(_lines_by_side, hand)
     # The sides the game would name as winners if the match ended now.
     leaders = match.rules.winners(view, closing=True) if hands else []
     return {

@@ -177,3 +177,13 @@ def test_htmx_is_served_by_the_app_itself(client):
     html = client.get("/").content.decode()
     assert '<script src="/static/django-htmx/' in html or "/static/django_htmx/" in html
     assert "unpkg" not in html and "cdn" not in html.lower()
+
+
+def test_a_corrected_hand_is_shown_anew_in_the_history(client, free_match):
+    record(free_match, {"points": [1, 2, 3]})
+    before = client.get(f"/matches/{free_match.pk}/live/", **HTMX).content.decode()
+    assert "<span>3</span>" in before
+    free_match.correct_hand(1, {"points": [1, 2, 77]}, by=None)
+    after = client.get(f"/matches/{free_match.pk}/live/", **HTMX).content.decode()
+    assert "<span>77</span>" in after
+    assert "<span>3</span>" not in after

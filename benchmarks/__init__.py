@@ -1,0 +1,1 @@
+"""Benchmarks: ``make bench`` prints figures measured side by side in one run."""
