@@ -1,0 +1,152 @@
+"""Samba on a phone: two pairs, one hand tapped in card by card, one counted by hand."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import assert_fits_the_phone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = os.environ.get("SAMBA_SCREENSHOTS")  # a folder, to look at the pages by eye
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def side(page, position: int):
+    return page.locator(f'#hand-form fieldset.samba-side[data-side="{position}"]')
+
+
+def tap(picker, *labels: str) -> None:
+    for label in labels:
+        picker.get_by_role("button", name=label, exact=True).click()
+
+
+def minimums(page) -> list[str]:
+    return page.locator(".scoreboard .note").all_inner_texts()
+
+
+def test_a_samba_match_of_two_pairs_on_a_phone(phone):
+    page = phone()
+    page.goto("/")
+    page.click("text=Nova partida")
+    page.locator(".games a", has_text="Samba").first.click()
+    page.fill("[name=sides-0-players]", "Ana, Bia")
+    page.fill("[name=sides-1-players]", "Caio, Davi")
+    expect(page.locator("[name=target]")).to_have_value("10000")
+    page.click("text=Começar partida")
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    assert minimums(page) == ["Saída mínima: 50", "Saída mínima: 50"]
+    assert_fits_the_phone(page)
+    shot(page, "1-quick")
+
+    # --- hand 1, card by card: the page's worked example --------------------------------
+    page.get_by_text("Carta por carta").click()
+    a, b = side(page, 0), side(page, 1)
+    expect(a.locator("textarea")).to_be_visible()
+    expect(a.locator("[name='s0-clean_canastras']")).to_be_hidden()
+    picker = a.locator("[data-picker]")
+    # ♠ first: it stays chosen, so each rank tapped lays a spade.
+    tap(picker, "♠", "4", "5", "6", "7", "8", "9", "10")
+    tap(picker, "+ Novo jogo")
+    # a rank first: it stays chosen, so each suit tapped lays another king (rei).
+    tap(picker, "R", "♥", "♠", "♦", "♣", "♥", "♠", "♦")
+    tap(picker, "+ Novo jogo", "A", "♥", "♠", "♣", "Tirar a última carta", "♦")
+    expect(a.locator("textarea")).to_have_value(
+        "4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠\nR♥ R♠ R♦ R♣ R♥ R♠ R♦\nA♥ A♠ A♦"
+    )
+    lines = a.locator(".meld-lines li")
+    expect(lines).to_have_count(3)
+    expect(lines.nth(0)).to_contain_text("✓ Samba, 50")
+    expect(lines.nth(1)).to_contain_text("✓ Canastra limpa, 70")
+    expect(lines.nth(2)).to_contain_text("✓ Grupo, 60")
+    expect(a.locator("[data-summary]")).to_contain_text("combinações de 7 cartas: 2")
+    a.get_by_role("button", name="Um a mais: Três vermelhos baixados").click(click_count=2)
+    expect(a.locator("[name='s0-red_threes']")).to_have_value("2")
+
+    # The other side is typed; a wrong meld is flagged live, with its rule.
+    b.locator("textarea").fill("10H 10S 10D 10C 10H 10S JK\n7H 8H 2H")
+    bad = b.locator(".meld-lines li").nth(1)
+    expect(bad).to_contain_text("✗ Uma sequência não leva curinga (1 encontrado).")
+    expect(bad.locator("a.rule")).to_have_attribute(
+        "href", "/rules/samba/#samba.meld.sequence-no-wilds"
+    )
+    b.locator("textarea").fill("10H 10S 10D 10C 10H 10S JK\n7H 7S 2C")
+    expect(b.locator(".meld-lines li").nth(1)).to_contain_text("✓ Grupo, 30")
+    expect(b.locator(".meld-lines li").nth(0)).to_contain_text("✓ Canastra suja, 110")
+    b_picker = b.locator("[data-picker]")
+    tap(b_picker, "Mão", "D", "♠")
+    tap(b_picker, "5", "♥")
+    b_picker.get_by_role("button", name="Coringa").click()
+    expect(b.locator("[name='s1-hand']")).to_have_value("D♠ 5♥ JK")
+    b.get_by_role("button", name="Um a mais: Três vermelhos baixados").click()
+    page.locator(".went-out").get_by_text("Ana & Bia").click()
+    assert_fits_the_phone(page)
+    shot(page, "2-cards")
+    page.click("#hand-form button[type=submit]")
+
+    expect(page.locator(".history .hand")).to_have_count(1)
+    totals = page.locator(".scoreboard [data-total]")
+    expect(totals.first).to_have_text("2580")
+    expect(totals.last).to_have_text("275")
+    assert minimums(page) == ["Saída mínima: 90", "Saída mínima: 50"]
+
+    # --- hand 2, counted at the table -----------------------------------------------------
+    # The form comes back in the mode last used.
+    expect(page.locator("#hand-form textarea").first).to_be_visible()
+    page.get_by_text("Contagem rápida").click()
+    a, b = side(page, 0), side(page, 1)
+    expect(a.locator("textarea")).to_be_hidden()
+    a.get_by_role("button", name="Um a mais: Canastras sujas").click()
+    a.locator("[name='s0-table_points']").fill("150")
+    a.locator("[name='s0-hand_points']").fill("40")
+    b.get_by_role("button", name="Um a mais: Canastras limpas").click(click_count=2)
+    b.get_by_role("button", name="Um a mais: Sambas").click()
+    b.locator("[name='s1-table_points']").fill("300")
+    page.locator(".went-out").get_by_text("Caio & Davi").click()
+    assert_fits_the_phone(page)
+    page.click("#hand-form button[type=submit]")
+
+    expect(page.locator(".history .hand")).to_have_count(2)
+    expect(totals.first).to_have_text("2990")  # 2,580 + 300 + 150 − 40
+    expect(totals.last).to_have_text("3275")  # 275 + 1,000 + 1,500 + 300 + 200
+    assert minimums(page) == ["Saída mínima: 90", "Saída mínima: 120"]
+
+    # Every hand's breakdown, each line linked to its rule.
+    hand = page.locator('.history .hand[data-hand="1"]')
+    hand.locator("summary").click()
+    expect(hand.get_by_role("link", name="Bônus de samba")).to_have_attribute(
+        "href", "/rules/samba/#samba.bonus.samba"
+    )
+    expect(hand).to_contain_text("Três vermelhos sem duas combinações")
+    assert_fits_the_phone(page)
+    shot(page, "3-scoreboard")
+
+
+def test_the_referee_page_answers_on_a_phone(phone):
+    page = phone()
+    page.goto("/samba/referee/")
+    assert_fits_the_phone(page)
+    page.fill("#meld-cards", "RH RS RD RC RH JK 2D")
+    page.get_by_role("button", name="Conferir o jogo").click()
+    answer = page.locator("#q-meld [data-answer]")
+    expect(answer).to_contain_text("✓ Canastra suja, 120 pontos de cartas")
+    expect(answer.locator("a.rule")).to_have_attribute(
+        "href", "/rules/samba/#samba.kind.canastra-dirty"
+    )
+    page.fill("#going_out-combinations", "1")
+    page.get_by_role("button", name="Perguntar sobre bater").click()
+    answer = page.locator("#q-going_out [data-answer]")
+    expect(answer).to_contain_text("✗ Não — Duas combinações de 7 cartas para bater")
+    answer.locator("a.rule").click()
+    expect(page).to_have_url(re.compile(r"/rules/samba/#samba\.going-out\.two-combinations$"))
+    expect(page.locator('[id="samba.going-out.two-combinations"]')).to_be_visible()
+    assert_fits_the_phone(page)
+    shot(page, "4-referee")

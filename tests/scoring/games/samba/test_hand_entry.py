@@ -1,0 +1,162 @@
+"""The add-hand form: quick counts and cards give the same breakdown; a stored entry
+refills the form; only the chosen mode's fields are read."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from scoring.ledger.registry import MatchView, SideView, get_game
+
+game = get_game("samba")
+MATCH = MatchView(
+    options={"top_minimum": 150, "cumulative_canastra_bonus": False},
+    target=10_000,
+    sides=(SideView(0, "Ana & Bia", ("Ana", "Bia"), 0), SideView(1, "Caio & Davi", (), 0)),
+    hands_played=0,
+)
+
+# The page's hand, as a phone posts it.
+PAGE_CARDS_POST = {
+    "mode": "cards",
+    "went_out": "0",
+    "s0-melds": "4S 5S 6S 7S 8S 9S 10S\nKH KS KD KC KH KS KD\nAH AS AD",
+    "s0-hand": "",
+    "s0-red_threes": "2",
+    "s1-melds": "10H 10S 10D 10C 10H 10S JK\n7♥ 7♠ 2♣",
+    "s1-hand": "QS 5H JK",
+    "s1-red_threes": "1",
+}
+PAGE_QUICK_POST = {
+    "mode": "quick",
+    "went_out": "0",
+    "s0-clean_canastras": "1",
+    "s0-sambas": "1",
+    "s0-red_threes": "2",
+    "s0-table_points": "180",
+    "s1-dirty_canastras": "1",
+    "s1-red_threes": "1",
+    "s1-table_points": "140",
+    "s1-hand_points": "65",
+}
+
+
+def entry_of(data: dict[str, str], match: MatchView = MATCH) -> dict:
+    form = game.hand_form(match, data)
+    assert form.is_valid(), form.errors
+    return form.entry()
+
+
+def test_page_hand_gives_the_same_breakdown_in_both_modes():
+    by_cards = game.score_hand(MATCH, entry_of(PAGE_CARDS_POST))
+    by_counts = game.score_hand(MATCH, entry_of(PAGE_QUICK_POST))
+    assert [b.total for b in by_cards] == [2580, 275]
+    assert by_cards == by_counts
+
+
+def test_cards_mode_stores_canonical_cards_and_who_went_out():
+    entry = entry_of(PAGE_CARDS_POST)
+    assert entry["mode"] == "cards"
+    a, b = entry["sides"]
+    assert b["melds"][1] == ["7H", "7S", "2C"]
+    assert b["hand"] == ["QS", "5H", "JK"]
+    assert (a["went_out"], b["went_out"]) == (True, False)
+    assert a["red_threes"] == 2
+    assert a["penalties"]["stock_out_of_turn"] == 0
+    assert "table_points" not in a  # the other mode's fields are not stored
+
+
+def test_quick_mode_leaves_empty_counts_at_zero_and_ignores_the_card_fields():
+    entry = entry_of(PAGE_QUICK_POST | {"s0-melds": "not cards at all"})
+    a, b = entry["sides"]
+    assert a["dirty_canastras"] == 0 and a["hand_points"] == 0
+    assert "melds" not in a
+    assert b["table_points"] == 140
+
+
+def test_nobody_goes_out_when_the_stock_runs_out():
+    entry = entry_of(PAGE_QUICK_POST | {"went_out": ""})
+    assert [side["went_out"] for side in entry["sides"]] == [False, False]
+    a, _ = game.score_hand(MATCH, entry)
+    assert "samba.bonus.going-out" not in {line.rule for line in a.lines}
+
+
+@pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
+def test_a_stored_entry_refills_the_form_to_the_same_entry(post):
+    entry = entry_of(post)
+    form = game.hand_form(MATCH, initial=entry)
+    refilled = {
+        name: "" if form[name].value() is None else str(form[name].value()) for name in form.fields
+    }
+    assert entry_of(refilled) == entry
+
+
+def test_the_refilled_cards_read_in_the_users_language():
+    with translation.override("pt-br"):
+        form = game.hand_form(MATCH, initial=entry_of(PAGE_CARDS_POST))
+        assert form["s0-melds"].value().splitlines()[1] == "R♥ R♠ R♦ R♣ R♥ R♠ R♦"
+        assert form["s1-hand"].value() == "D♠ 5♥ JK"
+        assert form["went_out"].value() == "0"
+
+
+def test_portuguese_letters_read_back_as_the_same_cards():
+    post = PAGE_CARDS_POST | {"s0-melds": "4S 5S 6S 7S 8S 9S 10S\nR♥ R♠ R♦ R♣ R♥ R♠ R♦\nAH AS AD"}
+    assert entry_of(post) == entry_of(PAGE_CARDS_POST)
+
+
+def test_a_new_form_starts_in_the_mode_of_the_last_hand():
+    assert game.hand_form(MATCH)["mode"].value() == "quick"
+    later = MatchView(
+        options=MATCH.options, target=MATCH.target, sides=MATCH.sides, hands_played=1,
+        entries=({"mode": "cards", "sides": []},),
+    )  # fmt: skip
+    assert game.hand_form(later)["mode"].value() == "cards"
+
+
+def test_an_unreadable_card_is_an_error_on_its_field_naming_it():
+    with translation.override("en"):
+        form = game.hand_form(MATCH, PAGE_CARDS_POST | {"s1-melds": "10H 10S ZZ", "s1-hand": "Q"})
+        assert not form.is_valid()
+        assert "“ZZ” is not a card" in form.errors["s1-melds"][0]
+        assert form.errors["s1-melds"][0].startswith("Meld 1:")
+        assert "“Q” is not a card" in form.errors["s1-hand"][0]
+
+
+def test_negative_counts_are_refused_by_the_form():
+    form = game.hand_form(MATCH, PAGE_QUICK_POST | {"s1-sambas": "-1"})
+    assert not form.is_valid()
+    assert "s1-sambas" in form.errors
+
+
+def test_the_form_shows_each_meld_with_its_verdict_and_the_sides_combinations():
+    with translation.override("en"):
+        form = game.hand_form(
+            MATCH, PAGE_CARDS_POST | {"s1-melds": "KH KS KD KC KH JK 2D\n7H 8H 2H"}
+        )
+        form.is_valid()
+        a, b = form.sides()
+    assert [line["label"] for line in a.lines] == ["Samba", "Clean canastra", "Group"]
+    assert a.summary == {"melds": 3, "valid": True, "points": 180, "combinations": 2}
+    dirty, wrong = b.lines
+    assert (dirty["valid"], dirty["label"], dirty["points"]) == (True, "Dirty canastra", 120)
+    assert not wrong["valid"]
+    assert wrong["violations"][0]["rule"] == "samba.meld.sequence-no-wilds"
+
+
+def test_black_threes_are_shown_valid_only_for_the_side_going_out():
+    post = PAGE_CARDS_POST | {"s0-melds": PAGE_CARDS_POST["s0-melds"] + "\n3S 3C 3S"}
+    sides = game.hand_form(MATCH, post).sides()
+    assert sides[0].lines[-1]["valid"]
+    sides = game.hand_form(MATCH, post | {"went_out": ""}).sides()
+    assert not sides[0].lines[-1]["valid"]
+
+
+def test_three_sides_each_get_their_fields():
+    match = MatchView(
+        options=MATCH.options, target=10_000, hands_played=0,
+        sides=tuple(SideView(i, f"p{i}", (), 0) for i in range(3)),
+    )  # fmt: skip
+    entry = entry_of({"mode": "quick", "went_out": "", "s2-table_points": "35"}, match)
+    assert len(entry["sides"]) == 3
+    totals = [b.total for b in game.score_hand(match, entry)]
+    assert totals == [0, 0, 35]

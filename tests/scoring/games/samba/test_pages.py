@@ -1,0 +1,282 @@
+"""Samba's pages: a match on the ledger, the live meld check, the referee, the rulebook."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from referee import samba
+from scoring.games.samba.rules import RULES
+from scoring.ledger.models import Match
+from tests.conftest import make_match, totals
+from tests.scoring.games.samba.test_hand_entry import PAGE_CARDS_POST, PAGE_QUICK_POST
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
+
+
+@pytest.fixture
+def match() -> Match:
+    return make_match(
+        "samba", PAIRS, target=10_000,
+        options={"top_minimum": 150, "cumulative_canastra_bonus": False},
+    )  # fmt: skip
+
+
+def post_hand(client, match, data, **extra):
+    data = data | {"request_id": str(uuid.uuid4())}
+    return client.post(f"/matches/{match.pk}/hands/", data, **extra)
+
+
+def test_starting_a_samba_match_for_two_pairs(client):
+    response = client.post(
+        "/matches/new/samba/",
+        {
+            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
+            "sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Davi",
+            "target": "10000", "options-top_minimum": "160",
+        },
+    )  # fmt: skip
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.options == {"top_minimum": 160, "cumulative_canastra_bonus": False}
+    assert match.target == 10_000
+
+
+def test_a_side_has_at_most_three_players(client):
+    response = client.post(
+        "/matches/new/samba/",
+        {
+            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
+            "sides-0-players": "Ana, Bia, Eva, Flor", "sides-1-players": "Caio",
+            "target": "10000", "options-top_minimum": "150",
+        },
+        **EN,
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert "Each side has 1 to 3 players." in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_the_match_page_shows_both_entry_modes_and_the_opening_minimums(client, match):
+    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    assert 'name="mode" value="quick"' in html and 'name="mode" value="cards"' in html
+    assert html.count("Opening minimum: 50") == 2
+    assert 'name="s1-melds"' in html and 'name="s1-clean_canastras"' in html
+    assert "/static/samba/samba.css" in html
+
+
+def test_a_hand_in_cards_mode_is_recorded_with_its_breakdown(client, match):
+    response = post_hand(client, match, PAGE_CARDS_POST, **HTMX, **EN)
+    assert response.status_code == 200
+    assert totals(match) == [2580, 275]
+    html = response.content.decode()
+    # the new opening minimums: 2,580 → 90, 275 → 50
+    assert "Opening minimum: 90" in html and "Opening minimum: 50" in html
+    assert "Red threes without two combinations" in html
+    assert 'href="/rules/samba/#samba.bonus.samba"' in html
+
+
+def test_a_hand_in_quick_mode_adds_up_the_same(client, match):
+    post_hand(client, match, PAGE_QUICK_POST)
+    assert totals(match) == [2580, 275]
+    cards_lines = (
+        match.hands.get().scores.order_by("side__position").values_list("lines", flat=True)
+    )
+    other = make_match("samba", PAIRS, target=10_000, options=match.options)
+    post_hand(client, other, PAGE_CARDS_POST)
+    assert list(cards_lines) == list(
+        other.hands.get().scores.order_by("side__position").values_list("lines", flat=True)
+    )
+
+
+def test_an_impossible_hand_is_refused_with_its_rules_and_nothing_is_saved(client, match):
+    data = PAGE_CARDS_POST | {"s0-melds": "KH KS KD KC KH JK 2D 2C"}
+    response = post_hand(client, match, data, **EN)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert not match.hands.exists()
+    assert "A group or canastra holds at most 2 wilds; this one has 3." in html
+    assert 'href="/rules/samba/#samba.meld.group-at-most-two-wilds"' in html
+    assert 'href="/rules/samba/#samba.going-out.two-combinations"' in html
+
+
+def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
+    data = PAGE_CARDS_POST | {"s1-hand": "QS 5H JK KH"}  # K♥ five times, in melds and hand
+    data["s0-melds"] = data["s0-melds"].replace("AH AS AD", "AH AS AD\nKH KH 2S")
+    html = post_hand(client, match, data, **EN).content.decode()
+    assert not match.hands.exists()
+    assert "KH is entered 5 times, but the deck holds only 3." in html
+
+
+def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
+    post_hand(client, match, PAGE_CARDS_POST)
+    html = client.get(f"/matches/{match.pk}/hands/1/edit/", **EN).content.decode()
+    assert 'value="cards" checked' in html or re.search(r'value="cards"[^>]*checked', html)
+    assert "10♥ 10♠ 10♦ 10♣ 10♥ 10♠ JK" in html
+    player = match.sides.get(position=0).players.first()
+    data = PAGE_CARDS_POST | {"s1-hand": "QS 5H", "changed_by": str(player.pk)}
+    response = client.post(f"/matches/{match.pk}/hands/1/edit/", data)
+    assert response.status_code == 302
+    assert totals(match) == [2580, 325]
+
+
+def test_the_winner_is_named_when_the_target_is_passed(client, match):
+    big = {"mode": "quick", "went_out": "", "s0-clean_canastras": "20"}
+    post_hand(client, match, big)
+    match.refresh_from_db()
+    assert match.is_finished
+    assert [side.won for side in match.sides.all()] == [True, False]
+
+
+def test_the_live_meld_check_answers_each_line_of_a_side(client):
+    response = client.post(
+        "/samba/melds/check",
+        {"side": "1", "s1-melds": "KH KS KD KC KH JK 2D\n7H 8H 2H\n3S 3C 3S", "went_out": "0"},
+        **HTMX, **EN,
+    )  # fmt: skip
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "✓" in html and "Dirty canastra</a>, 120" in html
+    assert "✗ A sequence cannot hold a wild (1 found). —" in html
+    assert 'href="/rules/samba/#samba.meld.sequence-no-wilds"' in html
+    assert "legal only when the side goes out" in html  # side 1 is not going out
+    assert "120 card points on the table · 7-card combinations: 1" in html
+
+
+def test_the_live_meld_check_allows_black_threes_for_the_side_going_out(client):
+    html = client.post(
+        "/samba/melds/check", {"side": "0", "s0-melds": "3S 3C 3S", "went_out": "0"}, **EN
+    ).content.decode()
+    assert "Black threes</a>, 15" in html
+
+
+def test_the_live_meld_check_names_an_unreadable_card(client):
+    html = client.post("/samba/melds/check", {"side": "0", "s0-melds": "KH ZZ"}, **EN)
+    assert "“ZZ” is not a card" in html.content.decode()
+
+
+def test_the_live_meld_check_wants_a_post(client):
+    assert client.get("/samba/melds/check").status_code == 405
+
+
+# ---------------------------------------------------------------- the referee page
+
+
+def test_the_referee_page_asks_four_questions(client):
+    html = client.get("/samba/referee/", **EN).content.decode()
+    for section in ("q-meld", "q-opening", "q-pile", "q-going_out"):
+        assert f'id="{section}"' in html
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "rule"),
+    [
+        ("cards=KH+KS+KD+KC+KH+JK+2D", "✓ Dirty canastra, 120 card points",
+         "samba.kind.canastra-dirty"),
+        ("cards=7H+8H+2H", "✗ Not a valid meld", "samba.meld.sequence-no-wilds"),
+        ("cards=3S+3C+3S", "✗ Not a valid meld", "samba.meld.black-threes-only-going-out"),
+        ("cards=3S+3C+3S&going_out=on", "✓ Black threes, 15 card points",
+         "samba.kind.black-threes"),
+    ],
+)  # fmt: skip
+def test_the_referee_checks_a_meld_and_cites_its_rule(client, query, expected, rule):
+    html = client.get(f"/samba/referee/meld/?{query}", **EN).content.decode()
+    assert expected in html
+    assert f'href="/rules/samba/#{rule}"' in html
+
+
+def test_the_referee_answers_an_htmx_question_with_its_section_only(client):
+    response = client.get("/samba/referee/meld/?cards=7H+8H+9H", **HTMX, **EN)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="q-meld"')
+    assert "✓ Sequence, 25 card points" in html
+    assert "<html" not in html
+
+
+def test_the_referee_checks_an_opening_against_the_running_total(client):
+    html = client.get(
+        "/samba/referee/opening/?melds=KH+KS+KD+KC+KH+KS+KD&running_total=1500", **EN
+    ).content.decode()
+    assert "✗ No: 70 points, the minimum is 90" in html
+    assert 'href="/rules/samba/#samba.opening.minimum"' in html
+    html = client.get(
+        "/samba/referee/opening/?melds=AH+AS+AD+AC+AH+AS+AD&running_total=1500", **EN
+    ).content.decode()
+    assert "✓ Yes: 140 points, the minimum is 90" in html
+
+
+def test_the_referee_uses_the_160_house_rule_when_asked(client):
+    html = client.get(
+        "/samba/referee/opening/?melds=AH+AS+AD+AC+AH+AS+AD%0AKH+KS+KD&running_total=8000"
+        "&top_minimum=160",
+        **EN,
+    ).content.decode()
+    assert "✗ No: 170 points, the minimum is 160" not in html
+    assert "✓ Yes: 170 points, the minimum is 160" in html
+
+
+def test_the_referee_answers_whether_the_pile_may_be_taken(client):
+    html = client.get(
+        "/samba/referee/pile/?top=QS&hand=QH&side_has_opened=on&first_take_this_hand=on", **EN
+    ).content.decode()
+    assert "✗ No — First take: two naturals from hand" in html
+    assert 'href="/rules/samba/#samba.pile.first-take-two-naturals"' in html
+    html = client.get(
+        "/samba/referee/pile/?top=QS&side_melds=QH+QD+QC&side_has_opened=on", **EN
+    ).content.decode()
+    assert "✓ Yes — Onto a group" in html
+    html = client.get("/samba/referee/pile/?top=2D&hand=2C+2H", **EN).content.decode()
+    assert "✗ No — A wild on top" in html
+
+
+def test_the_pile_question_refuses_invalid_side_melds_with_their_rules(client):
+    html = client.get(
+        "/samba/referee/pile/?top=QS&side_melds=7H+8H+2H&side_has_opened=on", **EN
+    ).content.decode()
+    assert "These melds break the rules" in html
+    assert 'href="/rules/samba/#samba.meld.sequence-no-wilds"' in html
+
+
+def test_the_referee_answers_whether_a_side_may_go_out(client):
+    html = client.get(
+        "/samba/referee/going-out/?melds=4S+5S+6S+7S+8S+9S+10S", **EN
+    ).content.decode()
+    assert "✗ No — Two 7-card combinations to go out" in html
+    assert "the side has 1." in html
+    html = client.get("/samba/referee/going-out/?combinations=2", **EN).content.decode()
+    assert "✓ Yes — Two 7-card combinations to go out" in html
+    assert 'href="/rules/samba/#samba.going-out.two-combinations"' in html
+
+
+def test_a_question_with_an_unreadable_card_says_which(client):
+    html = client.get("/samba/referee/meld/?cards=KH+XX", **EN).content.decode()
+    assert "“XX” is not a card" in html
+    assert "data-answer" not in html
+
+
+def test_a_going_out_question_needs_melds_or_a_count(client):
+    html = client.get("/samba/referee/going-out/?melds=&combinations=", **EN).content.decode()
+    assert "Enter the side&#x27;s melds or its number of combinations." in html
+
+
+# ---------------------------------------------------------------- the rulebook
+
+
+@pytest.mark.parametrize(("language", "heading"), [("en", "Melds"), ("pt-br", "Jogos")])
+def test_the_rulebook_shows_every_rule_under_its_id(client, language, heading):
+    html = client.get("/rules/samba/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for rule in {rule.id for rule in RULES} | set(samba.RULE_IDS) - {"cards.deck.too-many"}:
+        assert f'id="{rule}"' in html, rule
+    assert f"<h2>{heading}</h2>" in html
+
+
+def test_the_rulebook_states_the_ruling_on_the_dirty_canastra_of_kings(client):
+    html = client.get("/rules/samba/", **EN).content.decode()
+    assert 'id="samba.ruling.dirty-canastra-example"' in html
+    assert "5 × 10 + 50 + 20 = 120" in html
