@@ -35,9 +35,9 @@ class ViolationOut(Schema):
 
 class MeldOut(Schema):
     valid: bool
-    kind: str | None = Field(
+    kind: str = Field(
         description="group, canastra-clean, canastra-dirty, wild-group, wild-canastra, "
-        "sequence, samba or black-threes; null when the cards make no kind at all"
+        'sequence, samba or black-threes; "none" when the cards make no kind at all'
     )
     points: int = Field(description="the meld's card points")
     violations: list[ViolationOut]
@@ -100,7 +100,8 @@ def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     verdict = samba.check_meld(parse_cards(body.cards), going_out=body.going_out)
     return {
         "valid": verdict.valid,
-        "kind": verdict.kind,
+        # The contract types kind as a string: cards of no kind at all say so in words.
+        "kind": verdict.kind or "none",
         "points": verdict.points,
         "violations": violation_dicts(verdict.violations),
     }

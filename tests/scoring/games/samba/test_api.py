@@ -56,7 +56,7 @@ def score(client, sides, options=None):
         ("3H 4H 5H", False, False, "sequence", 10),
         ("4S 5S 6S 7S 8S 9S 10S JS", False, False, "samba", 60),
         ("KH KS KD KC KH KS KD JK 2D 2C", False, False, "canastra-dirty", 160),
-        ("3H 3D 3H", True, False, None, 0),
+        ("3H 3D 3H", True, False, "none", 0),
         ("3S 3C JK", True, False, "black-threes", 60),
     ],
 )
@@ -76,9 +76,9 @@ def test_a_refused_meld_lists_each_rule_with_a_message(client):
     assert violation["url"] == "/rules/samba/#samba.meld.sequence-no-wilds"
 
 
-def test_cards_that_make_no_kind_answer_a_null_kind(client):
+def test_cards_that_make_no_kind_answer_the_kind_none(client):
     body = check(client, ["KH", "QS", "4D"]).json()
-    assert body["kind"] is None
+    assert body["kind"] == "none"
     assert body["violations"][0]["rule"] == "samba.meld.no-combination"
 
 
