@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "scoring.ledger",
     "scoring.games.free",
+    "scoring.games.pifpaf",
     "scoring.games.samba",
 ]
 

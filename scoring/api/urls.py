@@ -8,6 +8,7 @@ from ninja import NinjaAPI
 
 from referee.rulings import RuleError
 from scoring.api import cards
+from scoring.games.pifpaf import api as pifpaf_api
 from scoring.games.samba import api as samba_api
 from scoring.ledger.rulebook import violation_dicts
 
@@ -28,4 +29,5 @@ def rule_error(request: HttpRequest, error: RuleError) -> HttpResponse:
 
 
 api.add_router("/cards/", cards.router)
+api.add_router("/pifpaf/", pifpaf_api.router)
 api.add_router("/samba/", samba_api.router)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, str] = {
     "free": "scoring.games.free.game.FreeScoring",
+    "pifpaf": "scoring.games.pifpaf.game.PifPaf",
     "samba": "scoring.games.samba.game.Samba",
 }
 

@@ -1,0 +1,128 @@
+"""Pif-Paf's referee over JSON: /api/v1/pifpaf/… Anything the rules refuse is a 422
+naming every rule it breaks (see scoring/api/urls.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Field, Router, Schema
+from pydantic import ConfigDict
+
+from referee.cards import Card, parse_cards
+from referee.pifpaf import PifPafOptions, check_hand, check_meld, settle
+from referee.rulings import RuleError, Violation
+from scoring.ledger.rulebook import violation_dicts
+
+router = Router(tags=["pifpaf"])
+
+OPTIONS = Field(
+    default_factory=dict,
+    description='House rules: {"aces": "both"|"low", "groups": "three-suits"|"trinca"}; '
+    "both may be left out (the defaults are the first of each).",
+    examples=[{"aces": "both", "groups": "three-suits"}],
+)
+
+
+class Violations(Schema):
+    violations: list[dict[str, Any]]
+
+
+class HandIn(Schema):
+    cards: list[str] = Field(
+        description="Nine cards, or ten to find the discard",
+        examples=[["AH", "2H", "3H", "7S", "7H", "7D", "QC", "KC", "AC"]],
+    )
+    options: dict[str, Any] = OPTIONS
+
+
+class HandOut(Schema):
+    goes_out: bool
+    melds: list[list[str]] = Field(description="The arrangement that leaves the fewest over")
+    discard: str | None = Field(description="Ten cards that go out: the card to discard")
+    leftover: list[str] = Field(description="The cards no meld can take")
+
+
+class MeldIn(Schema):
+    cards: list[str] = Field(examples=[["QS", "QH", "QD", "QD"]])
+    options: dict[str, Any] = OPTIONS
+
+
+class MeldOut(Schema):
+    valid: bool
+    kind: str | None = Field(description='"sequence" or "group" when valid')
+    violations: list[dict[str, Any]]
+
+
+class SettleIn(Schema):
+    balances: dict[str, int] = Field(examples=[{"P1": 46, "P2": 59, "P3": 49, "P4": 46}])
+    buy_in: int = Field(examples=[50])
+    chip_value: str = Field(description="Money per chip, a decimal string", examples=["0.50"])
+
+
+class PaymentOut(Schema):
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_: str = Field(alias="from")
+    to: str
+    amount: str = Field(description="Money, two decimal places")
+    chips: int
+
+
+class SettleOut(Schema):
+    payments: list[PaymentOut]
+
+
+def _codes(cards: Any) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _options(data: dict[str, Any]) -> PifPafOptions:
+    return PifPafOptions.from_dict(data)
+
+
+def _cards(tokens: list[str]) -> list[Card]:
+    return parse_cards(tokens)
+
+
+@router.post("/hands/check", response={200: HandOut, 422: Violations})
+def check_a_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
+    """Does this hand go out? Nine cards all in melds, or ten with one to discard; else
+    the cards that cannot be placed. Exact: every arrangement is tried."""
+    verdict = check_hand(_cards(body.cards), _options(body.options))
+    return {
+        "goes_out": verdict.goes_out,
+        "melds": [_codes(meld) for meld in verdict.melds],
+        "discard": str(verdict.discard) if verdict.discard else None,
+        "leftover": _codes(verdict.leftover),
+    }
+
+
+@router.post("/melds/check", response={200: MeldOut, 422: Violations})
+def check_a_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
+    """Is this a sequence or a group? If not, the rules it breaks."""
+    verdict = check_meld(_cards(body.cards), _options(body.options))
+    return {
+        "valid": verdict.valid,
+        "kind": verdict.kind,
+        "violations": violation_dicts(verdict.violations),
+    }
+
+
+@router.post("/settle", response={200: SettleOut, 422: Violations}, by_alias=True)
+def settle_up(request: HttpRequest, body: SettleIn) -> dict[str, Any]:
+    """Who pays whom at the end of a session, in money, with as few payments as possible."""
+    try:
+        chip_value = Decimal(body.chip_value)
+    except InvalidOperation:
+        raise RuleError(
+            Violation("pifpaf.settle.chip-value", {"chip_value": body.chip_value})
+        ) from None
+    payments = settle(body.balances, body.buy_in, chip_value)
+    return {
+        "payments": [
+            {"from": p.frm, "to": p.to, "amount": str(p.amount), "chips": p.chips}
+            for p in payments
+        ]
+    }

@@ -1,0 +1,290 @@
+"""A Pif-Paf session on the ledger, in the engine's terms.
+
+The ledger hands the game a ``MatchView``: one side per player, each with its running
+total of chips won or lost. This module turns that into what ``referee.pifpaf`` takes —
+the ``Table``, the balances and the dealer before a hand — and a stored hand entry into
+the engine's ``Action`` s. It decides no rule: where the phone needs to know whose turn
+it is or how far a player may raise, it asks the engine by trying the move.
+
+A hand's entry (what the hand form stores)::
+
+    {"number": 3,                      # the hand's number when it was entered
+     "dealer": 0,                      # first hand only: who dealt (a side position)
+     "actions": [{"player": 1, "kind": "raise", "to": 3}, {"player": 2, "kind": "call"},
+                 ..., {"player": 1, "kind": "false-out"}],   # bets, then mistakes
+     "winner": 2,                      # who went out; None when all but one folded
+     "with_discard": false,            # the winner went out with a discard
+     "cards": ["AH", "2H", ...]}       # optional: the winner's nine or ten cards
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from referee.pifpaf import (
+    Action,
+    HandResult,
+    Payment,
+    PifPafOptions,
+    Table,
+    settle,
+    settle_hand,
+)
+from referee.rulings import RuleError, Violation
+from scoring.ledger.registry import MatchView
+
+DEFAULT_BUY_IN = 50
+DEFAULT_CHIP_VALUE = "0.50"
+# What the engine answers while the hand is fine so far but not finished.
+UNFINISHED = frozenset({"pifpaf.bet.round-unfinished", "pifpaf.hand.no-winner"})
+
+
+# --- the table -----------------------------------------------------------------------------
+
+
+def player_names(match: MatchView) -> tuple[str, ...]:
+    """One player per side, in seating order: the engine's names for them."""
+    return tuple(side.players[0] if side.players else side.name for side in match.sides)
+
+
+def table_of(match: MatchView) -> Table:
+    options = match.options
+    return Table(
+        player_names(match),
+        ante=options.get("ante", 1),
+        min_bet=options.get("min_bet"),
+        max_bet=options.get("max_bet"),
+    )
+
+
+def house_rules(match: MatchView) -> PifPafOptions:
+    options = match.options
+    return PifPafOptions(
+        aces=options.get("aces", "both"), groups=options.get("groups", "three-suits")
+    )
+
+
+def buy_in_of(match: MatchView) -> int:
+    return match.options.get("buy_in", DEFAULT_BUY_IN)
+
+
+def chip_value_of(match: MatchView) -> Decimal:
+    try:
+        return Decimal(str(match.options.get("chip_value", DEFAULT_CHIP_VALUE)))
+    except InvalidOperation:
+        return Decimal(0)  # the engine refuses it by name when settling
+
+
+# --- entries -------------------------------------------------------------------------------
+
+
+def _name(names: Sequence[str], position: Any) -> str:
+    if isinstance(position, int) and 0 <= position < len(names):
+        return names[position]
+    raise RuleError(Violation("pifpaf.table.unknown-player", {"player": str(position)}))
+
+
+def actions_of(entry: Mapping[str, Any], names: Sequence[str]) -> list[Action]:
+    return [
+        Action(_name(names, action.get("player")), action.get("kind", ""), action.get("to", 0))
+        for action in entry.get("actions", ())
+    ]
+
+
+def winner_of(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    winner = entry.get("winner")
+    return None if winner is None else _name(names, winner)
+
+
+# --- the table before a hand ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Before:
+    """The table as hand ``number`` starts: balances, and the dealer (None before the
+    first hand, whose dealer the players choose)."""
+
+    number: int
+    balances: Mapping[str, int]
+    dealer: str | None
+
+
+def before(match: MatchView, number: int | None = None) -> Before:
+    """Replay the earlier hands through the engine: each pot taker deals the next hand.
+
+    For the hand after the last one the balances are the ledger's own totals (buy-in plus
+    running total), which the replay only confirms. A correction to an earlier hand can
+    leave a later hand that no longer replays; that hand then keeps the balances and the
+    dealer as they were, rather than stopping the session.
+    """
+    names = player_names(match)
+    table = table_of(match)
+    last = len(match.entries) + 1
+    number = last if number is None else max(1, min(number, last))
+    balances = dict.fromkeys(names, buy_in_of(match))
+    dealer: str | None = None
+    for entry in match.entries[: number - 1]:
+        try:
+            dealt_by = dealer or _name(names, entry.get("dealer", 0))
+            result = settle_hand(
+                balances,
+                table,
+                dealt_by,
+                actions_of(entry, names),
+                winner_of(entry, names),
+                with_discard=bool(entry.get("with_discard")),
+            )
+        except RuleError:
+            continue
+        balances, dealer = dict(result.balances), result.next_dealer
+    if number == last:
+        balances = {
+            name: buy_in_of(match) + side.total
+            for name, side in zip(names, match.sides, strict=True)
+        }
+    return Before(number, balances, dealer)
+
+
+def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
+    """The chips of the hand ``entry`` records, played after the hands in ``match``."""
+    names = player_names(match)
+    start = before(match)
+    dealer = start.dealer or _name(names, entry.get("dealer", 0))
+    return settle_hand(
+        start.balances,
+        table_of(match),
+        dealer,
+        actions_of(entry, names),
+        winner_of(entry, names),
+        with_discard=bool(entry.get("with_discard")),
+    )
+
+
+# --- the betting, as the engine sees it -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The player to speak and what they may do. ``call_to`` is the bet a call matches
+    (0: playing for the ante alone); ``raise_from``/``raise_to`` bound a raise (None when
+    they cannot raise)."""
+
+    player: str
+    can_call: bool
+    call_to: int
+    raise_from: int | None
+    raise_to: int | None
+
+
+@dataclass(frozen=True)
+class Betting:
+    """A hand's betting so far: the turn, or once it is over who is still in the hand and
+    (from a settled trial) the pot. ``violations``: the bets are not legal."""
+
+    turn: Turn | None = None
+    over: bool = False
+    in_hand: tuple[str, ...] = ()
+    uncontested: str | None = None  # all but one folded: they take the pot
+    pot: int | None = None
+    sat_out: tuple[str, ...] = ()
+    violations: tuple[Violation, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class _Trial:
+    balances: Mapping[str, int]
+    table: Table
+    dealer: str
+
+    def run(self, actions: Sequence[Action], winner: str | None = None) -> HandResult | RuleError:
+        try:
+            return settle_hand(self.balances, self.table, self.dealer, actions, winner)
+        except RuleError as error:
+            return error
+
+    def legal(self, actions: Sequence[Action]) -> bool:
+        outcome = self.run(actions)
+        return not isinstance(outcome, RuleError) or set(outcome.rules) <= UNFINISHED
+
+
+def betting(
+    balances: Mapping[str, int], table: Table, dealer: str, bets: Sequence[Action]
+) -> Betting:
+    """Where the betting stands after ``bets``, as the engine says."""
+    trial = _Trial(balances, table, dealer)
+    outcome = trial.run(bets)
+    if isinstance(outcome, HandResult):
+        return Betting(
+            over=True,
+            in_hand=(outcome.winner,),
+            uncontested=outcome.winner,
+            pot=outcome.pot,
+            sat_out=tuple(sorted(outcome.sat_out, key=table.players.index)),
+        )
+    if outcome.rules == ["pifpaf.bet.round-unfinished"]:
+        return Betting(turn=_turn(trial, bets, outcome.violations[0].params["expected"]))
+    if outcome.rules == ["pifpaf.hand.no-winner"]:
+        results = {name: trial.run(bets, name) for name in table.players}
+        in_hand = tuple(name for name, r in results.items() if isinstance(r, HandResult))
+        settled = results[in_hand[0]]
+        assert isinstance(settled, HandResult)
+        return Betting(
+            over=True,
+            in_hand=in_hand,
+            pot=settled.pot,
+            sat_out=tuple(sorted(settled.sat_out, key=table.players.index)),
+        )
+    return Betting(violations=outcome.violations)
+
+
+def _turn(trial: _Trial, bets: Sequence[Action], player: str) -> Turn:
+    bets = list(bets)
+    # A raise to nothing is refused, naming the least raise the engine would take.
+    refused = trial.run([*bets, Action(player, "raise", 0)])
+    assert isinstance(refused, RuleError)
+    least = next(v.params["min"] for v in refused.violations if v.rule == "pifpaf.bet.below-min")
+    call_to = least - trial.table.min_bet
+    can_call = trial.legal([*bets, Action(player, "call")])
+
+    def can_raise(to: int) -> bool:
+        return trial.legal([*bets, Action(player, "raise", to)])
+
+    if not can_raise(least):
+        return Turn(player, can_call, call_to, None, None)
+    low, high = least, trial.table.max_bet
+    while low < high:  # the most a player may raise to: the limit or all their chips
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if can_raise(middle) else (low, middle - 1)
+    return Turn(player, can_call, call_to, least, low)
+
+
+# --- the session as a whole -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the scoreboard shows: balances and the next dealer by side position, and the
+    settlement in money if the session ended now."""
+
+    balances: tuple[int, ...]
+    dealer: int | None
+    buy_in: int
+    chip_value: Decimal
+    payments: tuple[Payment, ...] = ()
+    violations: tuple[Violation, ...] = ()
+
+
+def summary(match: MatchView) -> Summary:
+    names = player_names(match)
+    start = before(match)
+    balances = tuple(start.balances[name] for name in names)
+    dealer = names.index(start.dealer) if start.dealer in names else None
+    buy_in, chip_value = buy_in_of(match), chip_value_of(match)
+    try:
+        payments = tuple(settle(start.balances, buy_in, chip_value))
+    except RuleError as error:
+        return Summary(balances, dealer, buy_in, chip_value, violations=error.violations)
+    return Summary(balances, dealer, buy_in, chip_value, payments)

@@ -1,0 +1,157 @@
+"""Pif-Paf on a phone: four players, three hands — one played out with the winner's cards
+tapped in, one won by folds, one with a false going out — then the settlement."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import assert_fits_the_phone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def balances(page):
+    return page.locator(".scoreboard [data-balance]")
+
+
+def bet(page, kind: str, count: int, raise_to: int | None = None) -> None:
+    """Press a betting button and wait for the form to come back with the bet in it."""
+    if raise_to is not None:
+        page.fill("#id_raise_to", str(raise_to))
+    page.click(f"#hand-form button[name=bet][value={kind}]")
+    expect(page.locator("#hand-form [data-bet]")).to_have_count(count)
+
+
+def to_speak(page, name: str) -> None:
+    expect(page.locator(".pifpaf-turn legend")).to_contain_text(name)
+
+
+def tap_cards(page, cards: str) -> None:
+    """Tap each card on the keypad: its rank, then its suit."""
+    for card in cards.split():
+        page.click(f".pifpaf-keypad [data-rank='{card[:-1]}']")
+        page.click(f".pifpaf-keypad [data-suit='{card[-1]}']")
+
+
+def went_out(page, name: str) -> None:
+    page.locator(".pifpaf-winner label", has_text=name).click()
+
+
+def record(page, number: int) -> None:
+    page.click("#hand-form button.primary")
+    expect(page.locator(".history .hand")).to_have_count(number)
+
+
+def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
+    page = phone()
+    page.goto("/")
+    page.click("text=Nova partida")
+    page.click("text=Pif-Paf")
+    page.click("text=+ lado")
+    expect(page.locator("fieldset.side")).to_have_count(4)
+    for i, name in enumerate(("Ana", "Bia", "Caio", "Duda")):
+        page.fill(f"[name=sides-{i}-players]", name)
+    expect(page.locator("[name=options-chip_value]")).to_have_value("0,50")
+    assert_fits_the_phone(page)
+    page.click("text=Começar partida")
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(balances(page)).to_have_text(["50", "50", "50", "50"])
+
+    # Hand 1, the page's hand: Duda deals, so Ana speaks first and bets 3.
+    to_speak(page, "Bia")
+    page.select_option("#id_dealer", label="Duda")
+    to_speak(page, "Ana")
+    assert_fits_the_phone(page)
+    # Above ante × players (4): the phone will not send it.
+    page.fill("#id_raise_to", "5")
+    page.click("#hand-form button[name=bet][value=raise]")
+    assert page.locator("#id_raise_to").evaluate("input => input.validity.rangeOverflow")
+    expect(page.locator("#hand-form [data-bet]")).to_have_count(0)
+    bet(page, "raise", 1, raise_to=3)
+    to_speak(page, "Bia")
+    expect(page.locator("#hand-form button[value=call]")).to_have_text("Acompanhar 3")
+    bet(page, "call", 2)
+    bet(page, "fold", 3)
+    bet(page, "call", 4)
+    expect(page.locator("[data-outcome]")).to_contain_text("Pote: 13 fichas")
+    went_out(page, "Bia")
+    tap_cards(page, "AH 2H 3H 7S 7H 7D QC KC AC")
+    expect(page.locator("#id_cards")).to_have_value("AH 2H 3H 7S 7H 7D QC KC AC")
+    expect(page.locator("#hand-verdict [data-verdict]")).to_have_attribute("data-verdict", "out")
+    assert_fits_the_phone(page)
+    record(page, 1)
+    expect(balances(page)).to_have_text(["46", "59", "49", "46"])
+    expect(page.locator(".side[data-side='1'] .dealer-chip")).to_be_visible()
+
+    # Hand 2, won by folds: Bia won, so Bia deals and Caio speaks first.
+    expect(page.locator("#hand-number")).to_have_text("2")
+    to_speak(page, "Caio")
+    bet(page, "raise", 1, raise_to=2)
+    bet(page, "fold", 2)
+    bet(page, "fold", 3)
+    bet(page, "fold", 4)
+    expect(page.locator("[data-outcome]")).to_contain_text("Caio leva o pote de 6 fichas")
+    record(page, 2)
+    expect(balances(page)).to_have_text(["45", "58", "52", "45"])
+
+    # Hand 3: Caio deals; everyone plays for the ante. Ana lays down claiming to be out…
+    to_speak(page, "Duda")
+    for count in range(1, 5):
+        bet(page, "call", count)
+    went_out(page, "Ana")
+    page.fill("#id_cards", "QS QH QD QC 4C 5C 6C 7C 8C")
+    verdict = page.locator("#hand-verdict")
+    expect(verdict.locator("[data-verdict]")).to_have_attribute("data-verdict", "not-out")
+    expect(verdict).to_contain_text("Não bateu")
+    expect(verdict.locator(".card[data-card='QC']").first).to_be_visible()
+    page.click("#hand-form button.primary")
+    expect(page.locator("#hand-form .violations")).to_contain_text("Ana não bateu")
+    expect(page.locator(".history .hand")).to_have_count(2)
+    # … so she takes her cards back, flagged: only from the stock now. Duda goes out.
+    page.click("text=Enganos durante a mão")
+    page.locator("[data-mistakes='Ana'] label", has_text="Batida falsa").click()
+    page.click(".pifpaf-keypad [data-key=clear]")
+    expect(page.locator("#id_cards")).to_have_value("")
+    went_out(page, "Duda")
+    assert_fits_the_phone(page)
+    record(page, 3)
+    expect(balances(page)).to_have_text(["44", "57", "51", "48"])
+    page.locator(".hand[data-hand='3'] summary").click()
+    expect(page.locator(".hand[data-hand='3']")).to_contain_text("Batida falsa")
+
+    # The settlement, in money at R$0,50 a chip, in the fewest payments.
+    payments = page.locator("#settlement [data-payment]")
+    expect(payments).to_have_count(3)
+    expect(payments.nth(0)).to_contain_text("Ana paga Bia 3,00")
+    expect(payments.nth(1)).to_contain_text("Duda paga Bia 0,50")
+    expect(payments.nth(2)).to_contain_text("Duda paga Caio 0,50")
+    page.click("text=Encerrar a sessão")
+    expect(page.locator(".status.finished")).to_have_text("Sessão encerrada.")
+    expect(page.locator(".side.won .name")).to_contain_text("Bia")
+    expect(page.locator("#settlement.final [data-payment]")).to_have_count(3)
+    assert_fits_the_phone(page)
+
+
+def test_the_referee_page_on_a_phone(phone):
+    page = phone()
+    page.goto("/pifpaf/referee/")
+    assert_fits_the_phone(page)
+    tap_cards(page, "AH 2H 3H 7S 7H 7D QC KC AC 5D")
+    page.click("text=Conferir a mão")
+    hand = page.locator("#hand-panel [data-verdict]")
+    expect(hand).to_have_attribute("data-verdict", "out")
+    expect(page.locator("#hand-panel")).to_contain_text("Descarte: 5♦")
+    page.fill("#id_meld-cards", "QS QH QD QC")
+    page.click("text=Conferir o jogo")
+    expect(page.locator("#meld-panel .violations")).to_contain_text("exatamente três naipes")
+    claimants = page.locator("#claim-panel fieldset.seats").first
+    claimants.locator("label", has_text="2").click()
+    claimants.locator("label", has_text="4").click()
+    page.click("text=Decidir")
+    expect(page.locator("#claim-panel [data-verdict]")).to_have_text(
+        "✓ O lugar 2 fica com o descarte."
+    )
+    assert_fits_the_phone(page)

@@ -1,0 +1,116 @@
+"""/api/v1/pifpaf/: check a hand, check a meld, settle up."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scoring.games.pifpaf.conftest import codes
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, path, body, language="en"):
+    return client.post(
+        f"/api/v1/pifpaf/{path}",
+        body,
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
+def test_a_hand_that_goes_out_comes_back_arranged(client):  # page
+    response = post(client, "hands/check", {"cards": codes("AH 2H 3H 7S 7H 7D QC KC AC")})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["goes_out"] is True
+    assert sorted(map(sorted, body["melds"])) == [
+        ["2H", "3H", "AH"],
+        ["7D", "7H", "7S"],
+        ["AC", "KC", "QC"],
+    ]
+    assert (body["discard"], body["leftover"]) == (None, [])
+
+
+def test_ten_cards_find_the_discard_and_house_rules_apply(client):  # page
+    ten = codes("AH 2H 3H 7S 7H 7D QC KC AC 5D")
+    assert post(client, "hands/check", {"cards": ten}).json()["discard"] == "5D"
+    low = post(client, "hands/check", {"cards": ten[:9], "options": {"aces": "low"}}).json()
+    assert low["goes_out"] is False
+    assert low["leftover"]
+
+
+def test_a_hand_that_does_not_go_out_names_the_cards_left_over(client):  # page
+    body = post(client, "hands/check", {"cards": codes("5S 6S 7S 8S 9D 9H 9C 9C KD")}).json()
+    assert body == {**body, "goes_out": False, "discard": None, "leftover": ["KD"]}
+
+
+def test_a_bad_hand_is_a_422_naming_every_rule(client):
+    response = post(client, "hands/check", {"cards": ["AH", "ZZ"]})
+    assert response.status_code == 422
+    assert [v["rule"] for v in response.json()["violations"]] == ["cards.unreadable"]
+    response = post(client, "hands/check", {"cards": ["AH"] * 3, "options": {"aces": "x"}})
+    assert [v["rule"] for v in response.json()["violations"]] == ["pifpaf.options.invalid"]
+    response = post(client, "hands/check", {"cards": ["AH"] * 3})
+    (count, deck) = response.json()["violations"]
+    assert count["rule"] == "pifpaf.hand.card-count"
+    assert count["message"] == "A hand to check has nine cards, or ten with the discard, not 3."
+    assert count["url"] == "/rules/pifpaf/#pifpaf.hand.card-count"
+    assert deck["rule"] == "cards.deck.too-many"
+
+
+def test_a_meld_is_checked_under_the_house_rules(client):  # page
+    assert post(client, "melds/check", {"cards": ["QS", "QH", "QD", "QD"]}).json() == {
+        "valid": True,
+        "kind": "group",
+        "violations": [],
+    }
+    body = post(client, "melds/check", {"cards": ["QS", "QH", "QD", "QC"]}, "pt-br").json()
+    assert body["valid"] is False and body["kind"] is None
+    (violation,) = body["violations"]
+    assert violation["rule"] == "pifpaf.group.three-suits"
+    assert violation["message"] == "Uma trinca tem exatamente três naipes, não 4."
+    trinca = {"cards": ["QS", "QH", "QD", "QD"], "options": {"groups": "trinca"}}
+    assert post(client, "melds/check", trinca).json()["valid"] is False
+    assert post(client, "melds/check", {"cards": ["QH", "KH", "AH"]}).json()["kind"] == (
+        "sequence"
+    )
+
+
+def test_the_session_settles_in_the_fewest_payments(client):  # page balances, R$0.50
+    body = {
+        "balances": {"P1": 46, "P2": 59, "P3": 49, "P4": 46},
+        "buy_in": 50,
+        "chip_value": "0.50",
+    }
+    response = post(client, "settle", body)
+    assert response.status_code == 200
+    assert response.json() == {
+        "payments": [
+            {"from": "P1", "to": "P2", "amount": "2.00", "chips": 4},
+            {"from": "P3", "to": "P2", "amount": "0.50", "chips": 1},
+            {"from": "P4", "to": "P2", "amount": "2.00", "chips": 4},
+        ]
+    }
+
+
+def test_a_settlement_that_does_not_add_up_is_a_422(client):
+    body = {"balances": {"P1": 46, "P2": 60}, "buy_in": 50, "chip_value": "0.50"}
+    assert [v["rule"] for v in post(client, "settle", body).json()["violations"]] == [
+        "pifpaf.settle.not-conserved"
+    ]
+    body = {"balances": {"P1": 50, "P2": 50}, "buy_in": 50, "chip_value": "cheap"}
+    assert [v["rule"] for v in post(client, "settle", body).json()["violations"]] == [
+        "pifpaf.settle.chip-value"
+    ]
+
+
+def test_the_schema_lists_the_endpoints(client):
+    schema = client.get("/api/v1/openapi.json").json()
+    for path in (
+        "/api/v1/pifpaf/hands/check",
+        "/api/v1/pifpaf/melds/check",
+        "/api/v1/pifpaf/settle",
+    ):
+        assert "post" in schema["paths"][path]
+    payment = schema["components"]["schemas"]["PaymentOut"]
+    assert set(payment["properties"]) == {"from", "to", "amount", "chips"}

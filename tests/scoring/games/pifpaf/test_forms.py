@@ -1,0 +1,227 @@
+"""The session's settings and the hand form: bets tapped in one at a time, the engine
+deciding each time who speaks and what they may bet."""
+
+from __future__ import annotations
+
+import pytest
+from django.http import QueryDict
+from django.utils import translation
+
+from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm, format_bets, parse_bets
+from scoring.ledger.models import Match
+from tests.conftest import record
+from tests.scoring.games.pifpaf.conftest import FOUR, PAGE_BETS, bet, codes, page_hand
+
+pytestmark = pytest.mark.django_db
+
+
+def setup_data(players=FOUR, target="", **options) -> dict[str, str]:
+    data = {
+        "sides-TOTAL_FORMS": str(len(players)),
+        "sides-INITIAL_FORMS": str(len(players)),
+        "target": target,
+        "options-buy_in": "50",
+        "options-chip_value": "0.50",
+        "options-ante": "1",
+        "options-min_bet": "",
+        "options-max_bet": "",
+        "options-aces": "both",
+        "options-groups": "three-suits",
+    }
+    data.update({f"sides-{i}-players": name for i, name in enumerate(players)})
+    data.update({f"options-{key}": str(value) for key, value in options.items()})
+    return data
+
+
+def options_errors(**kwargs) -> dict[str, list[str]]:
+    with translation.override("en"):
+        form = PifPafOptionsForm(setup_data(**kwargs), prefix="options")
+        form.is_valid()
+        return {field: list(errors) for field, errors in form.errors.items()}
+
+
+def test_the_settings_are_stored_with_the_money_exact():
+    # Portuguese (the default) writes a decimal comma.
+    form = PifPafOptionsForm(setup_data(chip_value="0,50"), prefix="options")
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data == {
+        "buy_in": 50,
+        "chip_value": "0.50",
+        "ante": 1,
+        "min_bet": None,
+        "max_bet": None,
+        "aces": "both",
+        "groups": "three-suits",
+    }
+
+
+def test_the_maximum_bet_may_not_exceed_ante_times_players():  # page: 4 players, ante 5 → 20
+    assert options_errors(ante=5, max_bet=20) == {}
+    assert options_errors(ante=5, max_bet=21) == {
+        "max_bet": [
+            "The maximum bet may not exceed the ante times the number of players (20), not 21."
+        ]
+    }
+    # With a fifth player the limit is 25.
+    assert options_errors(players=(*FOUR, "Eva"), ante=5, max_bet=21) == {}
+
+
+def test_the_minimum_bet_may_not_exceed_the_maximum():
+    assert list(options_errors(min_bet=3, max_bet=2)) == ["min_bet"]
+
+
+def test_the_buy_in_and_chip_value_are_checked_by_the_engine():
+    assert list(options_errors(buy_in=0)) == ["buy_in"]
+    assert list(options_errors(chip_value="0.001")) == ["chip_value"]
+    assert list(options_errors(ante=0)) == ["ante"]
+
+
+def test_a_session_has_no_target():
+    errors = options_errors(target="100")
+    assert errors["buy_in"] == [
+        "Pif-Paf has no target: leave it empty and end the session when you like."
+    ]
+
+
+def test_starting_a_session_from_the_phone(client):
+    response = client.post("/matches/new/pifpaf/", setup_data(max_bet="3"))
+    match = Match.objects.get()
+    assert response.status_code == 302
+    assert match.game == "pifpaf"
+    assert match.options["chip_value"] == "0.50"
+    assert match.options["max_bet"] == 3
+
+
+def test_a_session_takes_one_player_per_side_and_three_at_least(client):
+    data = setup_data(players=("Ana", "Bia, Caio", "Duda"))
+    assert client.post("/matches/new/pifpaf/", data).status_code == 200
+    assert client.post("/matches/new/pifpaf/", setup_data(players=FOUR[:2])).status_code == 200
+    assert not Match.objects.exists()
+
+
+# --- the hand form ---------------------------------------------------------------------------
+
+
+def stepped(match, actions="", **fields) -> PifPafHandForm:
+    data = QueryDict(mutable=True)
+    data.update({"actions": actions, **{k: str(v) for k, v in fields.items()}})
+    return PifPafHandForm(match.view(), data)
+
+
+def test_the_bets_are_written_compactly_and_read_back():
+    bets = [(0, "raise", 3), (1, "call", 0), (2, "fold", 0)]
+    assert format_bets(bets) == "0:raise:3 1:call 2:fold"
+    assert parse_bets(format_bets(bets)) == bets
+    with pytest.raises(ValueError):
+        parse_bets("0:check")
+
+
+def test_the_first_speaker_is_on_the_dealers_left(four):
+    form = PifPafHandForm(four.view())
+    assert form.first_hand
+    assert form.panel()["choose_dealer"]
+    assert form.state.turn.player == "Bia"  # Ana deals unless told otherwise
+    form = stepped(four, dealer=3, bet="")
+    assert form.state.turn.player == "Ana"
+
+
+def test_pressing_a_bet_adds_it_and_records_nothing(four):
+    form = stepped(four, dealer=3, bet="raise", raise_to=3)
+    assert not form.is_valid()
+    assert form.data["actions"] == "0:raise:3"
+    turn = form.state.turn
+    assert (turn.player, turn.call_to, turn.raise_from, turn.raise_to) == ("Bia", 3, 4, 4)
+    form = stepped(four, "0:raise:3", dealer=3, bet="call")
+    assert form.data["actions"] == "0:raise:3 1:call"
+    assert form.state.turn.player == "Caio"
+    form = stepped(four, "0:raise:3 1:call", dealer=3, bet="undo")
+    assert form.data["actions"] == "0:raise:3"
+
+
+def test_a_bet_the_engine_refuses_is_not_added_and_says_why(four):
+    form = stepped(four, dealer=3, bet="raise", raise_to=5)  # page: the maximum is 4
+    assert form.data["actions"] == ""
+    assert [v["rule"] for v in form.panel()["violations"]] == ["pifpaf.bet.above-max"]
+    assert form.data["raise_to"] == "5"
+
+
+def test_enter_in_the_raise_field_raises(four):
+    form = stepped(four, dealer=3, bet="", raise_to=2)
+    assert form.data["actions"] == "0:raise:2"
+
+
+def test_a_player_short_of_chips_cannot_raise_past_them(four):
+    record(
+        four,
+        {
+            "number": 1,
+            "dealer": 3,
+            "actions": [bet(0, "call"), bet(1, "call"), bet(2, "call"), bet(3, "call")],
+            "winner": 0,
+        },
+    )
+    four.sides.filter(position=1).update(total=-48)  # Bia down to 2 chips…
+    four.sides.filter(position=0).update(total=50)  # …Ana up to 100
+    turn = stepped(four, "", bet="").state.turn  # Ana dealt: Bia speaks
+    assert (turn.player, turn.raise_from, turn.raise_to) == ("Bia", 1, 1)
+
+
+def test_once_the_betting_is_over_the_players_still_in_are_offered(four):
+    form = stepped(four, "0:raise:3 1:call 2:fold 3:call", dealer=3, bet="")
+    panel = form.panel()
+    assert panel["turn"] is None
+    assert panel["state"].pot == 13
+    assert [p["name"] for p in panel["in_hand"]] == ["Ana", "Bia", "Duda"]
+    folds = stepped(four, "0:raise:2 1:fold 2:fold 3:fold", dealer=3, bet="")
+    assert folds.panel()["state"].uncontested == "Ana"
+
+
+def test_the_entry_has_bets_then_mistakes_and_reads_back_as_the_form(four):
+    data = QueryDict(mutable=True)
+    data.update(
+        {
+            "number": "1",
+            "dealer": "3",
+            "actions": "0:raise:3 1:call 2:fold 3:call",
+            "false_out_0": "on",
+            "threw_away_3": "on",
+            "winner": "1",
+            "cards": "ah 2h 3h 7s 7h 7d qc kc ac",
+        }
+    )
+    form = PifPafHandForm(four.view(), data)
+    assert form.is_valid(), form.errors
+    entry = form.entry()
+    assert entry == page_hand(
+        actions=[*PAGE_BETS, bet(0, "false-out"), bet(3, "threw-away")],
+        with_discard=False,
+        cards=codes("AH 2H 3H 7S 7H 7D QC KC AC"),
+    )
+    again = PifPafHandForm(four.view(), entry=entry)
+    assert again.initial["actions"] == data["actions"]
+    assert again.initial["false_out_0"] and again.initial["threw_away_3"]
+    assert again.has_mistakes()
+
+
+def test_an_unreadable_card_is_a_field_error(four):
+    form = PifPafHandForm(four.view(), QueryDict("number=1&cards=AH+ZZ&winner=1"))
+    assert not form.is_valid()
+    assert "ZZ" in form.errors["cards"][0]
+
+
+def test_correcting_a_hand_replays_the_table_as_it_was(four):
+    record(four, page_hand())
+    record(
+        four,
+        {
+            "number": 2,
+            "actions": [bet(2, "call"), bet(3, "call"), bet(0, "call"), bet(1, "call")],
+            "winner": 2,
+        },
+    )
+    form = PifPafHandForm(four.view(), entry=four.hands.get(number=1).entry)
+    assert form.first_hand
+    assert form.start.balances == dict.fromkeys(FOUR, 50)
+    second = PifPafHandForm(four.view(), entry=four.hands.get(number=2).entry)
+    assert second.dealer_name == "Bia"
+    assert dict(second.start.balances) == dict(zip(FOUR, (46, 59, 49, 46), strict=True))

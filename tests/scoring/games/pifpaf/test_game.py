@@ -1,0 +1,264 @@
+"""Pif-Paf on the ledger: a hand's chips per player, balances, the dealer, the winners."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from referee.pifpaf import RULE_IDS, Action
+from referee.rulings import RuleError
+from scoring.games.pifpaf import session
+from scoring.ledger.registry import MatchView, SideView, get_game
+from tests.conftest import record, totals
+from tests.scoring.games.pifpaf.conftest import (
+    FOUR,
+    OPTIONS,
+    PAGE_BETS,
+    bet,
+    codes,
+    page_hand,
+)
+
+pifpaf = get_game("pifpaf")
+
+
+def view(chips=(0, 0, 0, 0), entries=(), players=FOUR, **options) -> MatchView:
+    return MatchView(
+        options=OPTIONS | options,
+        target=None,
+        sides=tuple(
+            SideView(i, name, (name,), t)
+            for i, (name, t) in enumerate(zip(players, chips, strict=True))
+        ),
+        hands_played=len(entries),
+        entries=tuple(entries),
+    )
+
+
+def refused(entry, match=None) -> list[str]:
+    with pytest.raises(RuleError) as caught:
+        pifpaf.score_hand(match or view(), entry)
+    return caught.value.rules
+
+
+def test_it_is_three_to_eight_players_each_on_their_own():
+    assert (pifpaf.min_sides, pifpaf.max_sides, pifpaf.max_players_per_side) == (3, 8, 1)
+    assert pifpaf.default_target is None
+
+
+def test_the_pages_hand_moves_each_players_chips():  # page: 46, 59, 49, 46
+    breakdowns = pifpaf.score_hand(view(), page_hand())
+    assert [b.total for b in breakdowns] == [-4, 9, -1, -4]
+    assert [line.rule for line in breakdowns[1].lines] == [
+        "pifpaf.chips.ante",
+        "pifpaf.chips.bet",
+        "pifpaf.pot.won",
+    ]
+    assert breakdowns[1].points_for("pifpaf.pot.won") == 13
+    assert all(line.params["player"] == "Bia" for line in breakdowns[1].lines)
+
+
+def test_a_bet_above_ante_times_players_is_refused():  # page: maximum 4
+    assert refused(page_hand(actions=[bet(0, "raise", 5)])) == ["pifpaf.bet.above-max"]
+
+
+def test_an_unfinished_betting_round_is_refused_naming_who_must_speak():
+    with pytest.raises(RuleError) as caught:
+        pifpaf.score_hand(view(), page_hand(actions=PAGE_BETS[:2]))
+    assert caught.value.violations[0].as_dict() == {
+        "rule": "pifpaf.bet.round-unfinished",
+        "params": {"expected": "Caio"},
+    }
+
+
+def test_the_balances_start_from_the_buy_in_plus_the_running_totals():
+    # Ana is down to 2 chips: she cannot bet 3.
+    match = view(chips=(-48, 16, 16, 16), entries=[page_hand()])
+    entry = {"number": 2, "actions": [bet(2, "call"), bet(3, "call"), bet(0, "raise", 3)]}
+    assert refused(entry, match) == ["pifpaf.bet.short-of-chips"]
+
+
+def test_the_first_dealer_is_chosen_and_then_the_pot_taker_deals():
+    assert session.before(view()).dealer is None
+    after_one = view(chips=(-4, 9, -1, -4), entries=[page_hand()])
+    assert session.before(after_one).dealer == "Bia"
+    # So Caio, on Bia's left, speaks first in hand 2; Ana may not.
+    assert refused({"number": 2, "actions": [bet(0, "call")]}, after_one) == [
+        "pifpaf.bet.out-of-turn"
+    ]
+    folds = {
+        "number": 2,
+        "actions": [bet(2, "raise", 2), bet(3, "fold"), bet(0, "fold"), bet(1, "fold")],
+        "winner": None,
+    }
+    assert [b.total for b in pifpaf.score_hand(after_one, folds)] == [-1, -1, 3, -1]
+    after_two = view(chips=(-5, 8, 2, -5), entries=[page_hand(), folds])
+    assert session.before(after_two).dealer == "Caio"
+    assert session.before(after_two, 2).dealer == "Bia"
+    assert dict(session.before(after_two, 2).balances) == dict(
+        zip(FOUR, (46, 59, 49, 46), strict=True)
+    )
+
+
+def test_a_false_going_out_flags_the_player_and_costs_nothing():
+    entry = page_hand(actions=[*PAGE_BETS, bet(0, "false-out")], winner=3)
+    breakdowns = pifpaf.score_hand(view(), entry)
+    assert [b.total for b in breakdowns] == [-4, -4, -1, 9]
+    assert breakdowns[0].points_for("pifpaf.mistake.false-out") == 0
+    assert "pifpaf.mistake.false-out" in [line.rule for line in breakdowns[0].lines]
+    # … and, flagged, Ana may not then go out with a discard.
+    taken = page_hand(actions=[*PAGE_BETS, bet(0, "false-out")], winner=0, with_discard=True)
+    assert refused(taken) == ["pifpaf.mistake.stock-only"]
+
+
+def test_a_player_who_threw_their_cards_away_loses_their_bet():
+    entry = page_hand(actions=[*PAGE_BETS, bet(3, "threw-away")], winner=1)
+    assert [b.total for b in pifpaf.score_hand(view(), entry)] == [-4, 9, -1, -4]
+    assert refused(page_hand(actions=[*PAGE_BETS, bet(3, "threw-away")], winner=3)) == [
+        "pifpaf.hand.winner-not-in-hand"
+    ]
+
+
+def test_the_winners_cards_are_checked_when_given():  # page hands
+    good = codes("AH 2H 3H 7S 7H 7D QC KC AC")
+    assert pifpaf.score_hand(view(), page_hand(cards=good))[1].total == 9
+    with pytest.raises(RuleError) as caught:
+        pifpaf.score_hand(view(), page_hand(cards=codes("QS QH QD QC 4C 5C 6C 7C 8C")))
+    assert caught.value.violations[0].as_dict() == {
+        "rule": "pifpaf.hand.not-out",
+        "params": {"player": "Bia", "leftover": "Q♣"},
+    }
+    assert refused(page_hand(cards=good), view(aces="low")) == ["pifpaf.hand.not-out"]
+    assert refused(page_hand(cards=good[:8])) == ["pifpaf.hand.card-count"]
+    assert refused(page_hand(cards=["QS"] * 3 + good[3:])) == ["cards.deck.too-many"]
+
+
+def test_ten_cards_go_out_finding_the_discard():  # page
+    ten = codes("AH 2H 3H 7S 7H 7D QC KC AC 5D")
+    assert pifpaf.score_hand(view(), page_hand(cards=ten))[1].total == 9
+
+
+def test_an_entry_naming_nobody_at_the_table_is_refused():
+    assert refused(page_hand(winner=7)) == ["pifpaf.table.unknown-player"]
+
+
+def test_the_session_has_no_target_and_the_most_chips_win_when_it_ends():
+    match = view(chips=(-4, 9, -1, -4), entries=[page_hand()])
+    assert pifpaf.winners(match) == []
+    assert pifpaf.winners(match, closing=True) == [1]
+    tie = view(chips=(5, 5, -5, -5), entries=[page_hand()])
+    assert pifpaf.winners(tie, closing=True) == [0, 1]
+    assert pifpaf.winners(view(), closing=True) == []
+
+
+def test_the_notes_show_each_balance_and_who_deals_next():
+    match = view(chips=(-4, 9, -1, -4), entries=[page_hand()])
+    with translation.override("pt-br"):
+        notes = pifpaf.side_notes(match)
+    assert notes[0] == ["Fichas: 46"]
+    assert notes[1] == ["Fichas: 59", "Dá a próxima mão"]
+
+
+def test_the_summary_settles_in_money_with_the_fewest_payments():  # page balances
+    summary = session.summary(view(chips=(-4, 9, -1, -4), entries=[page_hand()]))
+    assert summary.balances == (46, 59, 49, 46)
+    assert summary.dealer == 1
+    assert [(p.frm, p.to, p.amount) for p in summary.payments] == [
+        ("Ana", "Bia", Decimal("2.00")),
+        ("Caio", "Bia", Decimal("0.50")),
+        ("Duda", "Bia", Decimal("2.00")),
+    ]
+
+
+def test_the_ledger_keeps_the_balances_hand_after_hand(four):
+    record(four, page_hand())
+    assert totals(four) == [-4, 9, -1, -4]
+    record(
+        four,
+        {
+            "number": 2,
+            "actions": [bet(2, "call"), bet(3, "call"), bet(0, "call"), bet(1, "call")],
+            "winner": 0,
+        },
+    )
+    assert totals(four) == [-1, 8, -2, -5]
+    assert session.before(four.view()).dealer == "Ana"
+
+
+# --- chips are conserved --------------------------------------------------------------------
+
+
+@st.composite
+def legal_hands(draw):
+    """A session part-way (random running totals) and a legal hand entered on it, played
+    by asking the engine, as the phone does, whose turn it is and what they may bet."""
+    players = FOUR[: draw(st.integers(3, 4))] + tuple(
+        f"P{i}" for i in range(draw(st.integers(0, 4)))
+    )
+    n = len(players)
+    ante = draw(st.integers(1, 3))
+    max_bet = draw(st.integers(1, ante * n))
+    options = {
+        "buy_in": 20,
+        "ante": ante,
+        "max_bet": max_bet,
+        "min_bet": draw(st.integers(1, max_bet)),
+    }
+    moved = draw(st.lists(st.integers(-20, 20), min_size=n - 1, max_size=n - 1))
+    chips = [*moved, -sum(moved)]
+    if any(20 + c < 0 for c in chips):
+        chips = [0] * n
+    first = {"number": 1, "dealer": draw(st.integers(0, n - 1)), "actions": [], "winner": None}
+    match = view(chips=chips, entries=[], players=players, **options)
+    entry = dict(first)
+    start = session.before(match)
+    table = session.table_of(match)
+    dealer = players[first["dealer"]]
+    bets = []
+    while True:
+        state = session.betting(start.balances, table, dealer, bets)
+        if state.violations:  # e.g. fewer than two players can pay the ante
+            return match, None
+        if state.turn is None:
+            break
+        turn = state.turn
+        kinds = ["fold"] + ["call"] * turn.can_call + ["raise"] * (turn.raise_from is not None)
+        kind = draw(st.sampled_from(kinds))
+        to = draw(st.integers(turn.raise_from, turn.raise_to)) if kind == "raise" else 0
+        bets.append(Action(turn.player, kind, to))
+    actions = [
+        bet(players.index(a.player), a.kind, a.to if a.kind == "raise" else None) for a in bets
+    ]
+    winner = None
+    if not state.uncontested:
+        in_hand = list(state.in_hand)
+        for player in draw(st.lists(st.sampled_from(in_hand), max_size=2, unique=True)):
+            kind = draw(st.sampled_from(["false-out", "rebate", "threw-away"]))
+            if kind == "threw-away" and len(in_hand) == 1:
+                continue
+            actions.append(bet(players.index(player), kind))
+            if kind == "threw-away":
+                in_hand.remove(player)
+        winner = players.index(draw(st.sampled_from(in_hand)))
+    entry.update(actions=actions, winner=winner)
+    return match, entry
+
+
+@settings(max_examples=150, deadline=None)
+@given(legal_hands())
+def test_chips_are_conserved_by_every_legal_hand(case):
+    match, entry = case
+    assume(entry is not None)
+    breakdowns = pifpaf.score_hand(match, entry)
+    assert len(breakdowns) == len(match.sides)
+    assert sum(b.total for b in breakdowns) == 0
+    start = session.before(match)
+    result = session.settle_entry(match, entry)
+    for name, breakdown in zip(session.player_names(match), breakdowns, strict=True):
+        assert breakdown.total == result.balances[name] - start.balances[name]
+        assert all(line.rule in RULE_IDS for line in breakdown.lines)
+    assert sum(result.balances.values()) == sum(start.balances.values())
