@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "scoring.ledger",
     "scoring.games.free",
     "scoring.games.pifpaf",
+    "scoring.games.truco",
     "scoring.games.samba",
 ]
 

@@ -10,6 +10,7 @@ from referee.rulings import RuleError
 from scoring.api import cards
 from scoring.games.pifpaf import api as pifpaf_api
 from scoring.games.samba import api as samba_api
+from scoring.games.truco import api as truco_api
 from scoring.ledger.rulebook import violation_dicts
 
 api = NinjaAPI(
@@ -30,4 +31,5 @@ def rule_error(request: HttpRequest, error: RuleError) -> HttpResponse:
 
 api.add_router("/cards/", cards.router)
 api.add_router("/pifpaf/", pifpaf_api.router)
+api.add_router("/truco/", truco_api.router)
 api.add_router("/samba/", samba_api.router)

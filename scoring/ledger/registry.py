@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "free": "scoring.games.free.game.FreeScoring",
     "pifpaf": "scoring.games.pifpaf.game.PifPaf",
+    "truco": "scoring.games.truco.game.Truco",
     "samba": "scoring.games.samba.game.Samba",
 }
 

@@ -1,0 +1,411 @@
+"""Truco's forms: the house rules, and the hand as the table shouts it.
+
+A hand is the list of what was said in it (``Event`` s: raise, accept, run, penalty,
+win). On the match page the events so far ride in a hidden input, each button adds one,
+and the buttons on offer are the engine's: ``HandState.allowed`` says, for each team and
+each action, None or the rule against it. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from referee.rulings import RuleError, Violation
+from referee.truco import (
+    MAO_DE_DEZ,
+    MAO_DE_FERRO,
+    MAO_DE_ONZE,
+    NORMAL,
+    PENALTY_REASONS,
+    TEAMS,
+    Event,
+    HandState,
+    TrucoOptions,
+)
+from scoring.games.truco.progress import Progress, progress
+from scoring.ledger.registry import MatchView
+from scoring.ledger.rulebook import describe, label, rule_url
+
+VARIANT_CHOICES = [
+    ("seed", _("Fixed manilhas (4♣ 7♥ A♠ 7♦)")),
+    ("paulista", _("Paulista (vira, manilha nova)")),
+    ("mineiro", _("Mineiro (hand worth 2)")),
+]
+BEST_OF_CHOICES = [(1, _("One game")), (3, _("Best of three"))]
+OPTION_LABELS = {"target": _("Target"), "variant": _("Variant"), "best_of": _("Match")}
+
+PENALTY_PREFIX = "truco.penalty."
+
+# What players shout for each stake; the first raise of every ladder is the truco.
+RAISE_SHOUTS = {6: _("Six!"), 9: _("Nine!"), 10: _("Ten!"), 12: _("Twelve!")}
+
+
+def shout(options: TrucoOptions, stake: int) -> str:
+    if stake == options.stakes[1]:
+        return gettext("Truco!")
+    return str(RAISE_SHOUTS[stake])
+
+
+class TrucoOptionsForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="seed")
+    best_of = forms.TypedChoiceField(
+        label=_("Match"),
+        choices=BEST_OF_CHOICES,
+        coerce=int,
+        initial=1,
+        help_text=_("A game is played to the target above: 12, 15 or 24 tentos."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        # The target is the match's own field, next to these on the same page.
+        raw = (self.data.get("target") or "").strip()
+        try:
+            target: Any = int(raw)
+        except ValueError:
+            target = raw or "—"
+        try:
+            TrucoOptions.from_dict({**cleaned, "target": target})
+        except RuleError as error:
+            for violation in error.violations:
+                params = dict(violation.params)
+                params["option"] = OPTION_LABELS.get(params.get("option"), params.get("option"))
+                self.add_error("best_of", describe(Violation(violation.rule, params)))
+        return cleaned
+
+
+# --- a hand as plain text: "raise:A accept:B win:A" ---------------------------------------
+
+ALIASES = {
+    "truco": "raise",
+    "aceito": "accept",
+    "corro": "run",
+    "penalidade": "penalty",
+    "ganhou": "win",
+}
+
+
+def parse_events(text: str) -> list[Event]:
+    """Events written ``type:team[:penalty]``; ``win:`` is a hand nobody won.
+
+    Nothing is judged here: an unknown type or team reaches the engine, which names it.
+    """
+    events = []
+    for token in text.replace(",", " ").replace(";", " ").split():
+        kind, _sep, rest = token.partition(":")
+        team, _sep, reason = rest.partition(":")
+        kind = ALIASES.get(kind.lower(), kind.lower())
+        if reason and "." not in reason:
+            reason = PENALTY_PREFIX + reason
+        events.append(Event(kind, team.upper() or None, reason or None))
+    return events
+
+
+def format_events(events: Sequence[Event]) -> str:
+    tokens = []
+    for event in events:
+        token = f"{event.type}:{event.team or ''}"
+        if event.reason:
+            token += ":" + event.reason.removeprefix(PENALTY_PREFIX)
+        tokens.append(token)
+    return " ".join(tokens)
+
+
+def events_of(entry: Mapping[str, Any] | None) -> list[Event]:
+    return [Event.from_dict(data) for data in (entry or {}).get("events", [])]
+
+
+# --- what the buttons show -----------------------------------------------------------------
+
+
+def why(violation: Violation | None) -> dict[str, Any] | None:
+    if violation is None:
+        return None
+    return {
+        "rule": violation.rule,
+        "message": describe(violation),
+        "url": rule_url(violation.rule),
+    }
+
+
+@dataclass(frozen=True)
+class Action:
+    """One button: ``act`` is what it sends; ``step``: the hand goes on (the buttons are
+    drawn again) rather than being recorded."""
+
+    act: str
+    kind: str
+    label: str
+    why: dict[str, Any] | None
+    step: bool
+    prompt: bool = False
+
+    @property
+    def allowed(self) -> bool:
+        return self.why is None
+
+    @property
+    def id(self) -> str:
+        return "act-" + self.act.replace(":", "-").replace(".", "-").strip("-")
+
+
+@dataclass(frozen=True)
+class TeamActions:
+    team: str
+    name: str
+    win: Action
+    call: Action
+    accept: Action
+    run: Action
+    penalties: tuple[Action, ...]
+
+    @property
+    def buttons(self) -> tuple[Action, ...]:
+        return (self.win, self.call, self.accept, self.run)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The hand in progress as the phone shows it."""
+
+    state: HandState
+    events: tuple[Event, ...]
+    log: tuple[str, ...]
+    teams: tuple[TeamActions, ...]
+    nobody: Action
+    names: Mapping[str, str]
+    dropped: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return self.state.kind
+
+    @property
+    def at_eleven(self) -> bool:
+        return self.state.kind in (MAO_DE_ONZE, MAO_DE_DEZ)
+
+    @property
+    def iron(self) -> bool:
+        return self.state.kind == MAO_DE_FERRO
+
+    @property
+    def leader_name(self) -> str:
+        return self.names.get(self.state.leader or "", "")
+
+    @property
+    def opponent_name(self) -> str:
+        leader = self.state.leader
+        return next((self.names[t] for t in TEAMS if t != leader), "") if leader else ""
+
+    @property
+    def eleven(self) -> int:
+        return self.state.options.eleven
+
+    @property
+    def run_stake(self) -> int:
+        return self.state.options.base_stake
+
+    @property
+    def caller_name(self) -> str:
+        return self.names.get(self.state.last_raiser or "", "")
+
+    @property
+    def offer_shout(self) -> str:
+        return shout(self.state.options, self.state.offer) if self.state.offer else ""
+
+    @property
+    def answerer_name(self) -> str:
+        raiser = self.state.last_raiser
+        return next((self.names[t] for t in TEAMS if t != raiser), "") if raiser else ""
+
+
+class TrucoHandForm(forms.Form):
+    """A hand's events; ``act`` is the button pressed, one more event (or ``back``, to take
+    the last one back, or ``clear``)."""
+
+    events = forms.CharField(
+        label=_("What was called"),
+        required=False,
+        max_length=2000,
+        help_text=_(
+            "In order, separated by spaces: raise:A (truco or a raise by A), accept:B, "
+            "run:B, penalty:A:disclosed-cards (also deal-procedure, rejected-cards, "
+            "raise-beyond-win), and last win:A — or win: when nobody won."
+        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}),
+    )
+    act = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        match: MatchView,
+        data: Mapping[str, Any] | None = None,
+        initial: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(data, initial={"events": format_events(events_of(initial))})
+        self.match = match
+
+    def clean_events(self) -> list[Event]:
+        return parse_events(self.cleaned_data["events"])
+
+    def clean_act(self) -> str:
+        return self.cleaned_data["act"].strip()
+
+    def act_event(self) -> Event | None:
+        act = self.cleaned_data.get("act", "")
+        if not act or act in ("back", "clear"):
+            return None
+        events = parse_events(act)
+        return events[0] if events else None
+
+    def entry(self) -> dict[str, Any]:
+        events = list(self.cleaned_data["events"])
+        extra = self.act_event()
+        if extra is not None:
+            events.append(extra)
+        return {"events": [event.as_dict() for event in events]}
+
+    # -- the hand going on, on the match page
+
+    def advanced(self) -> TrucoHandForm:
+        """The form for the hand after the button pressed; RuleError if the engine refuses
+        it. Needs ``is_valid()`` first."""
+        events = list(self.cleaned_data["events"])
+        act = self.cleaned_data.get("act", "")
+        if act == "back":
+            events = events[:-1]
+        elif act == "clear":
+            events = []
+        else:
+            extra = self.act_event()
+            if extra is not None:
+                state = self._state_after(events)
+                if state is not None:
+                    state.apply(extra)
+                events.append(extra)
+        return TrucoHandForm(self.match, initial={"events": [e.as_dict() for e in events]})
+
+    @cached_property
+    def progress(self) -> Progress:
+        return progress(self.match)
+
+    def _current_events(self) -> list[Event]:
+        if self.is_bound and self.is_valid():
+            return list(self.cleaned_data["events"])
+        return parse_events(self.initial.get("events", ""))
+
+    def _state_after(self, events: Sequence[Event]) -> HandState | None:
+        state = self.progress.next_hand()
+        if state is None:
+            return None
+        for event in events:
+            state = state.apply(event)
+        return state
+
+    @cached_property
+    def board(self) -> Board | None:
+        """What the buttons show for the hand so far; None once the match is won."""
+        start = self.progress.next_hand()
+        if start is None:
+            return None
+        names = {team: self._name(team) for team in TEAMS}
+        state, log, dropped = start, [], []
+        for event in self._current_events():
+            violation = state.check(event)
+            if violation is not None:
+                # Stale events (the score moved under this phone) are left out, and said.
+                dropped.append(why(violation))
+                break
+            log.append(self._log_line(state, event, names))
+            state = state.apply(event)
+        return Board(
+            state=state,
+            events=state.events,
+            log=tuple(log),
+            teams=tuple(self._team_actions(state, team, names[team]) for team in TEAMS),
+            nobody=replace(
+                self._action(state, Event("win", None), self._nobody_label(state)), kind="nobody"
+            ),
+            names=names,
+            dropped=tuple(dropped),
+        )
+
+    @property
+    def hand_key(self) -> str:
+        """Which hand this form is for: the hands played and the score it was dealt at."""
+        state = self.progress
+        return f"{state.hands_played}:{state.score['A']}-{state.score['B']}:{state.game_number}"
+
+    @property
+    def events_text(self) -> str:
+        board = self.board
+        return format_events(board.events) if board else ""
+
+    # -- helpers
+
+    def _name(self, team: str) -> str:
+        position = TEAMS.index(team)
+        side = next((s for s in self.match.sides if s.position == position), None)
+        return side.name if side else team
+
+    def _action(self, state: HandState, event: Event, text: str, **kw: Any) -> Action:
+        act = format_events([event])
+        step = event.type in ("raise", "accept", "penalty")
+        return Action(act, event.type, text, why(state.check(event)), step, **kw)
+
+    def _team_actions(self, state: HandState, team: str, name: str) -> TeamActions:
+        options = state.options
+        if state.kind == MAO_DE_FERRO:
+            win_label = gettext("Won the game")
+        else:
+            win_label = gettext("Won the hand · +%(n)s") % {"n": state.stake}
+        call_stake = state.next_stake
+        if call_stake is None:
+            call_stake = options.stakes[1] if state.kind != NORMAL else options.stakes[-1]
+        answering = state.offer is not None and team != state.last_raiser
+        deciding = state.leader == team and not state.decided
+        return TeamActions(
+            team=team,
+            name=name,
+            win=self._action(state, Event("win", team), win_label),
+            call=self._action(state, Event("raise", team), shout(options, call_stake)),
+            accept=self._action(
+                state, Event("accept", team), gettext("I accept"), prompt=answering or deciding
+            ),
+            run=self._action(
+                state, Event("run", team), gettext("I run"), prompt=answering or deciding
+            ),
+            penalties=tuple(
+                self._action(state, Event("penalty", team, reason), label(reason))
+                for reason in PENALTY_REASONS
+            ),
+        )
+
+    def _nobody_label(self, state: HandState) -> str:
+        if state.kind == MAO_DE_FERRO:
+            return gettext("Nobody won: deal again")
+        return gettext("Nobody won (three tied tricks)")
+
+    def _log_line(self, state: HandState, event: Event, names: Mapping[str, str]) -> str:
+        name = names.get(event.team or "", "")
+        if event.type == "raise":
+            return f"{name}: {shout(state.options, state.next_stake or state.on_table)}"
+        if event.type == "accept":
+            return f"{name}: {gettext('I accept')}"
+        if event.type == "run":
+            return f"{name}: {gettext('I run')}"
+        if event.type == "penalty":
+            return gettext("Penalty against %(team)s: %(reason)s") % {
+                "team": name,
+                "reason": label(event.reason or ""),
+            }
+        return f"{event.type} {name}"

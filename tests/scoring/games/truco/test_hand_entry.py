@@ -1,0 +1,291 @@
+"""Calling a hand on the phone: the buttons the engine allows, the steps of a raised hand,
+recording it through the ledger, and the page around it."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from referee.rulings import RuleError
+from referee.truco import Event
+from scoring.games.truco.forms import TrucoHandForm, format_events, parse_events
+from scoring.ledger.models import Match
+from scoring.ledger.registry import MatchView, SideView
+from tests.conftest import make_match, record, totals
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def view(*entries: dict, variant: str = "seed", target: int = 12) -> MatchView:
+    return MatchView(
+        options={"variant": variant, "best_of": 1},
+        target=target,
+        sides=(SideView(0, "Nós", ("Ana", "Caio"), 0), SideView(1, "Eles", ("Bia", "Duda"), 0)),
+        hands_played=len(entries),
+        entries=entries,
+    )
+
+
+def wins(team: str, count: int) -> list[dict]:
+    return [{"events": [{"type": "win", "team": team}]}] * count
+
+
+def board(events: str = "", match: MatchView | None = None):
+    form = TrucoHandForm(match or view(), initial={"events": parse_as_dicts(events)})
+    return form.board
+
+
+def parse_as_dicts(text: str) -> list[dict]:
+    return [event.as_dict() for event in parse_events(text)]
+
+
+def team(b, letter: str):
+    return next(t for t in b.teams if t.team == letter)
+
+
+# --- the notation ----------------------------------------------------------------------------
+
+
+def test_events_round_trip_through_their_notation():
+    events = [
+        Event("raise", "A"),
+        Event("accept", "B"),
+        Event("penalty", "B", "truco.penalty.disclosed-cards"),
+        Event("win", None),
+    ]
+    text = format_events(events)
+    assert text == "raise:A accept:B penalty:B:disclosed-cards win:"
+    assert parse_events(text) == events
+
+
+def test_the_notation_takes_the_words_shouted_at_the_table():
+    assert parse_events("truco:a, aceito:B; corro:a ganhou:b") == [
+        Event("raise", "A"),
+        Event("accept", "B"),
+        Event("run", "A"),
+        Event("win", "B"),
+    ]
+
+
+# --- the buttons ----------------------------------------------------------------------------
+
+
+def test_a_fresh_hand_offers_the_win_and_the_truco_to_both_teams():
+    b = board()
+    for letter in "AB":
+        t = team(b, letter)
+        assert t.win.allowed and t.win.label == "Ganhou a mão · +1"
+        assert t.call.allowed and t.call.label == "Truco!"
+        assert not t.accept.allowed
+        assert t.accept.why["rule"] == "truco.answer.nothing-to-answer"
+        assert t.accept.why["url"] == "/rules/truco/#truco.answer.nothing-to-answer"
+        assert t.accept.why["message"] == "Não há pedido a responder."
+
+
+def test_after_a_truco_the_other_team_answers_or_raises_to_six():
+    b = board("raise:A")
+    a, other = team(b, "A"), team(b, "B")
+    assert not a.win.allowed and a.win.why["rule"] == "truco.answer.pending"
+    assert not a.call.allowed and a.call.why["rule"] == "truco.raise.alternate"
+    assert other.accept.allowed and other.accept.prompt
+    assert other.run.allowed and other.call.allowed and other.call.label == "Seis!"
+    assert b.offer_shout == "Truco!" and b.caller_name == "Nós"
+
+
+def call_labels(match: MatchView | None = None) -> list[str]:
+    """The raise button of the team whose turn it is to raise, after 0 to 3 raises."""
+    labels = []
+    for n in range(4):
+        raised = " ".join(f"raise:{t}" for t in "ABAB"[:n])
+        labels.append(team(board(raised, match), "AB"[n % 2]).call.label)
+    return labels
+
+
+def test_the_raises_are_named_as_shouted():
+    assert call_labels() == ["Truco!", "Seis!", "Nove!", "Doze!"]
+
+
+def test_mineiro_raises_are_named_after_its_ladder():
+    assert call_labels(view(variant="mineiro")) == ["Truco!", "Seis!", "Dez!", "Doze!"]
+
+
+def test_at_six_facing_a_six_nine_is_disabled_and_says_why():
+    b = board("raise:B raise:A", view(*wins("B", 6)))
+    call = team(b, "B").call
+    assert not call.allowed and call.label == "Nove!"
+    assert call.why["rule"] == "truco.raise.beyond-win"
+    assert "já chegam a 12" in call.why["message"]
+
+
+def test_the_mao_de_onze_offers_only_the_team_at_eleven_its_choice():
+    b = board(match=view(*wins("A", 11)))
+    assert b.at_eleven and b.state.stake == 3 and b.leader_name == "Nós"
+    assert team(b, "A").accept.allowed and team(b, "A").run.allowed
+    assert team(b, "B").run.why["rule"] == "truco.mao-de-onze.leader-decides"
+    assert team(b, "B").call.why["rule"] == "truco.mao-de-onze.no-truco"
+    assert team(b, "A").win.label == "Ganhou a mão · +3"
+
+
+def test_the_mao_de_ferro_has_no_calls_and_is_played_for_the_game():
+    match = view(
+        *wins("A", 10), *wins("B", 10), *wins("A", 1), {"events": [{"type": "run", "team": "A"}]}
+    )
+    b = board(match=match)
+    assert b.iron
+    assert team(b, "A").win.label == "Ganhou o jogo"
+    assert team(b, "B").call.why["rule"] == "truco.mao-de-ferro.no-truco"
+    assert b.nobody.allowed and b.nobody.label == "Ninguém ganhou: dar de novo"
+
+
+def test_a_penalty_can_be_given_even_while_a_call_waits():
+    b = board("raise:A")
+    assert all(action.allowed for action in team(b, "B").penalties)
+    assert team(b, "B").penalties[0].act == "penalty:B:deal-procedure"
+
+
+def test_events_that_no_longer_fit_the_score_are_left_out_and_said():
+    # a truco called against 9–0, but another phone just took A to 11: mão de onze
+    b = board("raise:B accept:A", view(*wins("A", 11)))
+    assert b.events == ()
+    assert [d["rule"] for d in b.dropped] == ["truco.mao-de-onze.no-truco"]
+
+
+# --- the steps of a hand --------------------------------------------------------------------
+
+
+def step(events: str, act: str, match: MatchView | None = None) -> TrucoHandForm:
+    form = TrucoHandForm(match or view(), {"events": events, "act": act})
+    assert form.is_valid(), form.errors
+    return form.advanced()
+
+
+def test_a_step_adds_the_call_to_the_hand():
+    assert step("", "raise:A").events_text == "raise:A"
+    assert step("raise:A", "raise:B").events_text == "raise:A raise:B"
+
+
+def test_a_step_the_rules_refuse_is_a_violation():
+    with pytest.raises(RuleError) as error:
+        step("raise:A", "raise:A")
+    assert error.value.rules == ["truco.raise.alternate"]
+
+
+def test_back_takes_the_last_call_back_and_clear_starts_over():
+    assert step("raise:A raise:B", "back").events_text == "raise:A"
+    assert step("raise:A raise:B", "clear").events_text == ""
+
+
+def test_the_entry_is_the_events_and_the_last_button():
+    form = TrucoHandForm(view(), {"events": "raise:A", "act": "run:B"})
+    assert form.is_valid()
+    assert form.entry() == {
+        "events": [{"type": "raise", "team": "A"}, {"type": "run", "team": "B"}]
+    }
+
+
+# --- the pages --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def match(db) -> Match:
+    return make_match(
+        "truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12, names=["Nós", "Eles"]
+    )
+
+
+def post_hand(client, match, url: str, events: str, act: str, **headers):
+    data = {
+        "events": events,
+        "act": act,
+        "request_id": str(uuid.uuid4()),
+        "expected_number": str(match.next_hand_number()),
+    }
+    return client.post(url, data, **headers)
+
+
+def test_the_match_page_keeps_the_screen_awake_and_says_who_deals(client, match):
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "data-keep-awake" in page
+    assert re.search(r"data-dealer>Duda<", page) and re.search(r"data-mao>Ana<", page)
+    assert 'id="act-win-A"' in page and "truco/truco.css" in page
+    assert f'href="/truco/referee/?match={match.pk}"' in page
+
+
+def test_one_tap_records_a_plain_hand(client, match):
+    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "", "win:B", **HTMX)
+    assert response.status_code == 200
+    assert totals(match) == [0, 1]
+    html = response.content.decode()
+    assert 'id="live"' in html and 'hx-swap-oob="true"' in html
+    assert html.count('id="hand-form"') == 1  # the recording phone gets one fresh form
+
+
+def test_a_step_draws_the_buttons_again_and_stores_nothing(client, match):
+    response = post_hand(client, match, f"/truco/matches/{match.pk}/hand/", "", "raise:A", **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="events" value="raise:A"' in html
+    assert "Nós pediu Truco! — Eles responde." in html
+    assert 'id="act-accept-B"' in html and not match.hands.exists()
+
+
+def test_a_refused_step_shows_the_rule_and_keeps_the_hand(client, match):
+    response = post_hand(
+        client, match, f"/truco/matches/{match.pk}/hand/", "raise:A", "raise:A", **HTMX
+    )
+    html = response.content.decode()
+    assert 'href="/rules/truco/#truco.raise.alternate"' in html
+    assert 'name="events" value="raise:A"' in html
+
+
+def test_steps_work_without_javascript(client, match):
+    response = post_hand(client, match, f"/truco/matches/{match.pk}/hand/", "", "raise:B")
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" in html
+    assert 'name="events" value="raise:B"' in html
+    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "raise:B", "accept:A")
+    assert response.status_code == 200  # not ended: shown again with the reason
+    assert "truco.hand.unfinished" in response.content.decode()
+    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "raise:B accept:A", "win:B")
+    assert response.status_code == 302
+    assert totals(match) == [0, 3]
+
+
+def test_another_phone_that_records_a_hand_resets_the_hand_being_called_here(client, match):
+    record(match, {"events": [{"type": "win", "team": "A"}]})
+    html = client.get(f"/matches/{match.pk}/live/", **HTMX).content.decode()
+    assert 'id="hand-form"' in html
+    assert re.search(r'<form id="hand-form"[^>]*data-hand="1:1-0:1" hx-swap-oob="true"', html)
+    assert 'name="events" value=""' in html
+
+
+def test_the_page_prompts_the_mao_de_onze(client, match):
+    for _ in range(11):
+        record(match, {"events": [{"type": "win", "team": "A"}]})
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert 'data-kind="mao-de-onze"' in html
+    assert "Nós tem 11" in html and "Eles marca 1" in html
+
+
+def test_a_finished_match_offers_no_buttons(client, match):
+    for _ in range(11):
+        record(match, {"events": [{"type": "win", "team": "B"}]})
+    record(match, {"events": [{"type": "win", "team": "B"}]})
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "act-win-A" not in html and "data-keep-awake" not in html
+    assert "Partida encerrada." in html
+
+
+def test_a_hand_is_corrected_by_its_calls(client, match):
+    record(match, {"events": [{"type": "win", "team": "A"}]})
+    page = client.get(f"/matches/{match.pk}/hands/1/edit/").content.decode()
+    assert 'value="win:A"' in page
+    ana = match.sides.get(position=0).players.get(name="Ana")
+    response = client.post(
+        f"/matches/{match.pk}/hands/1/edit/",
+        {"events": "truco:B aceito:A win:B", "changed_by": ana.pk},
+    )
+    assert response.status_code == 302
+    assert totals(match) == [0, 3]

@@ -1,0 +1,127 @@
+"""The trick referee page: the cards of a trick or a hand in play order, and the verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rulings import RuleError
+from scoring.games.truco.referee_forms import TrickRefereeForm
+from tests.conftest import make_match, record
+
+pytestmark = pytest.mark.django_db
+
+
+def cards(*tricks: str, mao: int = 0, variant: str = "seed", vira: str = "", down=()) -> dict:
+    data = {"mao": str(mao), "variant": variant, "vira": vira}
+    for number, trick in enumerate(tricks, start=1):
+        for index, card in enumerate(trick.split()):
+            data[f"t{number}c{index}"] = card
+    for number, index in down:
+        data[f"t{number}d{index}"] = "on"
+    return data
+
+
+def verdict(*tricks: str, **kw):
+    form = TrickRefereeForm(cards(*tricks, **kw))
+    assert form.is_valid(), form.errors
+    return form.verdict()
+
+
+def summary(result) -> list[tuple]:
+    return [
+        (t.result.winner if t.played else "-", t.next_leader.name if t.played else "-", t.rule)
+        for t in result.tricks
+    ]
+
+
+def test_page_a_manilha_takes_the_trick():
+    # page: 3H, 7D, KS, 3S (A1, B1, A2, B2): B1 wins with the manilha 7♦
+    result = verdict("3H 7D KS 3S")
+    assert summary(result) == [("B", "B1", "truco.trick.highest")]
+    assert [p.card for p in result.tricks[0].plays if p.wins] == ["7D"]
+    assert not result.hand.decided
+
+
+def test_page_threes_held_by_both_teams_tie_and_the_first_leads():
+    assert summary(verdict("3H 3S 2C KD")) == [(None, "A1", "truco.trick.empate")]
+
+
+def test_page_partners_tied_for_highest_take_the_trick():
+    assert summary(verdict("2H KD 2S AC")) == [("A", "A1", "truco.trick.partners-tie")]
+
+
+def test_a_whole_hand_follows_the_leader_from_trick_to_trick():
+    # B1 takes the first trick and leads the second: B1, A2, B2, A1.
+    result = verdict("3H 7D KS 3S", "4C 5H 6S 7S", "2H 2D")
+    assert summary(result) == [
+        ("B", "B1", "truco.trick.highest"),
+        ("B", "B1", "truco.trick.highest"),
+        ("-", "-", None),
+    ]
+    assert [p.seat.name for p in result.tricks[1].plays] == ["B1", "A2", "B2", "A1"]
+    assert (result.hand.winner, result.hand.decided_after) == ("B", 2)
+    assert result.rule == "truco.hand.two-tricks"
+
+
+def test_a_covered_card_cannot_win_from_the_second_trick_on():
+    # A1 leads the second trick after the empate; its 4♣ is covered.
+    result = verdict("3H 3S 2C KD", "4C 5H 6S 7S", down=[(2, 0)])
+    assert result.tricks[1].result.winner == "B"
+    assert result.tricks[1].plays[0].face_down
+    assert (result.hand.winner, result.hand.decided_after) == ("B", 2)
+
+
+def test_three_tied_tricks_win_nothing():
+    result = verdict("3H 3S 2C KD", "2H 2S KC KH", "AH AD QC QH")
+    assert result.hand.decided and result.hand.winner is None
+    assert result.rule == "truco.hand.no-winner"
+
+
+def test_the_same_card_twice_in_a_hand_is_refused():
+    with pytest.raises(RuleError) as error:
+        verdict("3H 7D KS 3S", "3H 5H 6S 7S")
+    assert error.value.rules == ["cards.deck.too-many"]
+
+
+def test_a_trick_needs_its_four_cards():
+    with pytest.raises(RuleError) as error:
+        verdict("3H 7D KS")
+    assert error.value.rules == ["truco.trick.player-count"]
+
+
+def test_paulista_needs_the_vira_and_ranks_by_it():
+    with pytest.raises(RuleError) as error:
+        verdict("3H QD KS 3S", variant="paulista")
+    assert error.value.rules == ["truco.paulista.vira-required"]
+    # vira 7♠: the queens are the manilhas
+    assert verdict("3H QD KS 3S", variant="paulista", vira="7S").tricks[0].result.winner == "B"
+
+
+def test_the_page_judges_and_links_the_rule(client):
+    html = client.get("/truco/referee/", cards("3H 7D KS 3S")).content.decode()
+    assert "A dupla B leva a vaza." in html and "B1 sai na próxima." in html
+    assert 'href="/rules/truco/#truco.trick.highest"' in html
+
+
+def test_the_page_shows_what_it_cannot_accept(client):
+    html = client.get("/truco/referee/", cards("3H 8D KS 3S")).content.decode()
+    assert 'href="/rules/cards/#cards.deck.not-in-deck"' in html
+
+
+def test_htmx_gets_only_the_verdict(client):
+    html = client.get("/truco/referee/", cards("3H 7D KS 3S"), HTTP_HX_REQUEST="true")
+    assert b'id="referee"' in html.content and b"<html" not in html.content
+
+
+def test_a_matchs_referee_uses_its_variant_seats_and_mao(client):
+    match = make_match(
+        "truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12, options={"variant": "mineiro"}
+    )
+    record(match, {"events": [{"type": "win", "team": "A"}]})
+    page = client.get(f"/truco/referee/?match={match.pk}").content.decode()
+    assert '<option value="1" selected>Bia (B1)</option>' in page
+    assert '<option value="mineiro" selected>' in page
+    # the variant cannot be switched for a match's trick
+    data = cards("3H 7D KS 3S", mao=1, variant="paulista") | {"match": str(match.pk)}
+    html = client.get("/truco/referee/", data).content.decode()
+    assert "A dupla A leva a vaza." in html and "Caio sai na próxima." in html
