@@ -79,12 +79,16 @@ SideFormSet = forms.formset_factory(SideForm, formset=BaseSideFormSet, extra=0, 
 
 
 class MatchForm(forms.Form):
-    target = forms.IntegerField(
-        label=_("Target"),
-        required=False,
-        help_text=_("Leave empty to end the match yourselves."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    """The match's own settings: its target, asked for the way its game takes it."""
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = game.target_field()
+        if field is not None:
+            self.fields["target"] = field
+
+    def target(self) -> int | None:
+        return self.cleaned_data.get("target")
 
 
 class NewMatch:
@@ -94,11 +98,13 @@ class NewMatch:
         self.game = game
         count = sides or game.min_sides
         count = max(game.min_sides, min(game.max_sides, count))
-        self.match_form = MatchForm(data, initial={"target": game.default_target})
-        self.options_form = game.options_form(data)
+        self.match_form = MatchForm(game, data)
         self.sides = SideFormSet(data, prefix="sides", initial=[{}] * count)
         self.sides.game = game
         self.side_count = len(self.sides.forms)
+        # House rules may depend on how many sides play (Pif-Paf's maximum bet).
+        playing = len(self.sides.sides()) if data is not None and self.sides.is_valid() else None
+        self.options_form = game.options_form(data, sides=playing)
 
     def is_valid(self) -> bool:
         forms_ = (self.match_form, self.options_form, self.sides)
@@ -109,7 +115,7 @@ class NewMatch:
         match = Match.objects.create(
             game=self.game.slug,
             options=self.options_form.cleaned_data,
-            target=self.match_form.cleaned_data["target"],
+            target=self.match_form.target(),
         )
         for position, (name, players) in enumerate(self.sides.sides()):
             side = Side.objects.create(match=match, position=position, name=name)

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django import forms
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
-    from django import forms
     from django.utils.functional import Promise
 
     from referee.rulings import Breakdown
@@ -65,8 +66,15 @@ class Game(Protocol):
     # Every rule the game can cite, for messages, labels and its rulebook page.
     rules: Sequence[RuleText]
 
-    def options_form(self, data: Mapping[str, Any] | None = None) -> forms.Form:
-        """House rules, validated by the game; ``cleaned_data`` is stored on the match."""
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> forms.Form:
+        """House rules, validated by the game; ``cleaned_data`` is stored on the match.
+
+        ``sides``: how many sides the match is being started with, once they are valid."""
+
+    def target_field(self) -> forms.Field | None:
+        """How the start-a-match page asks for the target; None for a game without one."""
 
     def hand_form(
         self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
@@ -97,6 +105,16 @@ class GameBase:
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         return {}
+
+    def target_field(self) -> forms.Field | None:
+        return forms.IntegerField(
+            label=_("Target"),
+            required=False,
+            min_value=1,
+            initial=self.default_target,
+            help_text=_("Leave empty to end the match yourselves."),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
 
 
 @cache

@@ -22,7 +22,9 @@ class FreeScoring(GameBase):
     hand_template = "free/hand.html"
     rules = RULES
 
-    def options_form(self, data: Mapping[str, Any] | None = None) -> FreeOptionsForm:
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> FreeOptionsForm:
         return FreeOptionsForm(data, prefix="options")
 
     def hand_form(

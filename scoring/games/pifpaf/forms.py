@@ -60,16 +60,17 @@ class PifPafOptionsForm(forms.Form):
         "pifpaf.chips.max-bet-limit": "max_bet",
     }
 
+    def __init__(self, *args: Any, players: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # How many players the session starts with, once the ledger has them right; the
+        # maximum bet depends on it.
+        self.players = players if players and MIN_PLAYERS <= players <= MAX_PLAYERS else None
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.data.get("target"):
-            self.add_error(
-                "buy_in",
-                _("Pif-Paf has no target: leave it empty and end the session when you like."),
-            )
         if "buy_in" in data and "chip_value" in data:
             self._ask_engine(lambda: settle({}, data["buy_in"], data["chip_value"]))
-        players = self._players()
+        players = self.players
         if {"ante", "min_bet", "max_bet"} <= set(data) and players:
             self._ask_engine(
                 lambda: Table(
@@ -89,16 +90,6 @@ class PifPafOptionsForm(forms.Form):
         except RuleError as error:
             for violation in error.violations:
                 self.add_error(self.FIELDS.get(violation.rule), describe(violation))
-
-    def _players(self) -> int | None:
-        """How many sides the start-a-match page is sending, if it is a possible table."""
-        try:
-            forms_sent = int(self.data.get("sides-TOTAL_FORMS", ""))
-        except ValueError:
-            return None
-        sent = [self.data.get(f"sides-{i}-players", "") for i in range(min(forms_sent, 20))]
-        count = sum(1 for players in sent if players.strip())
-        return count if MIN_PLAYERS <= count <= MAX_PLAYERS else None
 
 
 # --- the hand ------------------------------------------------------------------------------

@@ -36,8 +36,14 @@ class PifPaf(GameBase):
     match_template = "pifpaf/match.html"
     rules = RULES
 
-    def options_form(self, data: Mapping[str, Any] | None = None) -> PifPafOptionsForm:
-        return PifPafOptionsForm(data, prefix="options")
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> PifPafOptionsForm:
+        return PifPafOptionsForm(data, prefix="options", players=sides)
+
+    def target_field(self) -> None:
+        """A session has no target: the players end it, and the most chips win."""
+        return None
 
     def hand_form(
         self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None

@@ -35,7 +35,9 @@ class Samba(GameBase):
     hand_template = "samba/hand.html"
     rules = RULES
 
-    def options_form(self, data: Mapping[str, Any] | None = None) -> SambaOptionsForm:
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> SambaOptionsForm:
         return SambaOptionsForm(data, prefix="options")
 
     def hand_form(

@@ -39,6 +39,7 @@ VARIANT_CHOICES = [
     ("mineiro", _("Mineiro (hand worth 2)")),
 ]
 BEST_OF_CHOICES = [(1, _("One game")), (3, _("Best of three"))]
+TARGET_CHOICES = [(12, "12"), (15, "15"), (24, "24")]
 OPTION_LABELS = {"target": _("Target"), "variant": _("Variant"), "best_of": _("Match")}
 
 PENALTY_PREFIX = "truco.penalty."
@@ -60,21 +61,14 @@ class TrucoOptionsForm(forms.Form):
         choices=BEST_OF_CHOICES,
         coerce=int,
         initial=1,
-        help_text=_("A game is played to the target above: 12, 15 or 24 tentos."),
     )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        # The target is the match's own field, next to these on the same page.
-        raw = (self.data.get("target") or "").strip()
         try:
-            target: Any = int(raw)
-        except ValueError:
-            target = raw or "—"
-        try:
-            TrucoOptions.from_dict({**cleaned, "target": target})
+            TrucoOptions.from_dict(cleaned)
         except RuleError as error:
             for violation in error.violations:
                 params = dict(violation.params)

@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, RuleError, Violation
 from referee.truco import TEAMS, score_events
-from scoring.games.truco.forms import TrucoHandForm, TrucoOptionsForm
+from scoring.games.truco.forms import TARGET_CHOICES, TrucoHandForm, TrucoOptionsForm
 from scoring.games.truco.progress import Progress, beans, progress, team_of
 from scoring.games.truco.rules import RULES
 from scoring.ledger.registry import GameBase, MatchView
@@ -71,8 +72,18 @@ class Truco(GameBase):
     match_template = "truco/match.html"
     rules = RULES
 
-    def options_form(self, data: Mapping[str, Any] | None = None) -> TrucoOptionsForm:
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> TrucoOptionsForm:
         return TrucoOptionsForm(data, prefix="options")
+
+    def target_field(self) -> forms.TypedChoiceField:
+        return forms.TypedChoiceField(
+            label=_("Tentos to win a game"),
+            choices=TARGET_CHOICES,
+            coerce=int,
+            initial=self.default_target,
+        )
 
     def hand_form(
         self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None

@@ -15,11 +15,10 @@ from tests.scoring.games.pifpaf.conftest import FOUR, PAGE_BETS, bet, codes, pag
 pytestmark = pytest.mark.django_db
 
 
-def setup_data(players=FOUR, target="", **options) -> dict[str, str]:
+def setup_data(players=FOUR, **options) -> dict[str, str]:
     data = {
         "sides-TOTAL_FORMS": str(len(players)),
         "sides-INITIAL_FORMS": str(len(players)),
-        "target": target,
         "options-buy_in": "50",
         "options-chip_value": "0.50",
         "options-ante": "1",
@@ -33,9 +32,11 @@ def setup_data(players=FOUR, target="", **options) -> dict[str, str]:
     return data
 
 
-def options_errors(**kwargs) -> dict[str, list[str]]:
+def options_errors(players=FOUR, **kwargs) -> dict[str, list[str]]:
     with translation.override("en"):
-        form = PifPafOptionsForm(setup_data(**kwargs), prefix="options")
+        form = PifPafOptionsForm(
+            setup_data(players, **kwargs), prefix="options", players=len(players)
+        )
         form.is_valid()
         return {field: list(errors) for field, errors in form.errors.items()}
 
@@ -76,11 +77,11 @@ def test_the_buy_in_and_chip_value_are_checked_by_the_engine():
     assert list(options_errors(ante=0)) == ["ante"]
 
 
-def test_a_session_has_no_target():
-    errors = options_errors(target="100")
-    assert errors["buy_in"] == [
-        "Pif-Paf has no target: leave it empty and end the session when you like."
-    ]
+def test_a_session_has_no_target(client):
+    page = client.get("/matches/new/pifpaf/").content.decode()
+    assert 'name="target"' not in page
+    client.post("/matches/new/pifpaf/", setup_data() | {"target": "100"})
+    assert Match.objects.get().target is None
 
 
 def test_starting_a_session_from_the_phone(client):

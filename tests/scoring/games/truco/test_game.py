@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from referee.rulings import RuleError
 from scoring.games.truco.progress import beans, progress, seats
@@ -231,20 +232,18 @@ def test_tentos_are_shown_as_beans_in_heaps_of_three():
 
 
 def test_the_house_rules_are_the_variant_and_the_match_length():
-    form = truco.options_form(
-        {"options-variant": "paulista", "options-best_of": "3", "target": "15"}
-    )
+    form = truco.options_form({"options-variant": "paulista", "options-best_of": "3"})
     assert form.is_valid(), form.errors
     assert form.cleaned_data == {"variant": "paulista", "best_of": 3}
 
 
-@pytest.mark.parametrize("target", ["13", "", "doze"])
-def test_a_game_is_played_to_twelve_fifteen_or_twenty_four(target):
-    form = truco.options_form(
-        {"options-variant": "seed", "options-best_of": "1", "target": target}
-    )
-    assert not form.is_valid()
-    assert form.errors["best_of"][0].startswith("A regra da casa “Meta” não pode ser")
+def test_a_game_is_played_to_twelve_fifteen_or_twenty_four():
+    field = truco.target_field()
+    assert [value for value, _label in field.choices] == [12, 15, 24]
+    assert field.clean("15") == 15
+    for target in ["13", "", "doze"]:
+        with pytest.raises(ValidationError):
+            field.clean(target)
 
 
 @pytest.mark.django_db
