@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     from referee.rulings import Breakdown
     from scoring.ledger.rulebook import RuleText
 
+# In the order the start-a-match page offers them.
 GAMES: dict[str, str] = {
-    "free": "scoring.games.free.game.FreeScoring",
-    "pifpaf": "scoring.games.pifpaf.game.PifPaf",
-    "truco": "scoring.games.truco.game.Truco",
     "samba": "scoring.games.samba.game.Samba",
+    "truco": "scoring.games.truco.game.Truco",
+    "pifpaf": "scoring.games.pifpaf.game.PifPaf",
+    "free": "scoring.games.free.game.FreeScoring",
 }
 
 
