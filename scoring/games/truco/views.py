@@ -6,8 +6,6 @@ asks ``resolve_trick`` and ``resolve_hand``.
 
 from __future__ import annotations
 
-import uuid
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
@@ -16,21 +14,7 @@ from referee.rulings import RuleError
 from scoring.games.truco.referee_forms import TrickRefereeForm
 from scoring.ledger.models import Match
 from scoring.ledger.rulebook import violation_dicts
-from scoring.ledger.views.hands import hand_form_context, live_context
-
-
-def _uuid(value: str | None) -> uuid.UUID:
-    try:
-        return uuid.UUID(value or "")
-    except ValueError:
-        return uuid.uuid4()
-
-
-def _int(value: str | None) -> int | None:
-    try:
-        return int(value or "")
-    except ValueError:
-        return None
+from scoring.ledger.views.hands import live_context, posted_hand_form_context, read_int
 
 
 @require_POST
@@ -47,13 +31,7 @@ def step(request: HttpRequest, pk: int) -> HttpResponse:
             form = form.advanced()
         except RuleError as error:
             violations = violation_dicts(error.violations)
-    context = hand_form_context(
-        match,
-        form,
-        violations,
-        request_id=_uuid(request.POST.get("request_id")),
-        expected_number=_int(request.POST.get("expected_number")),
-    )
+    context = posted_hand_form_context(request, match, form, violations)
     template = match.rules.match_template
     if request.htmx:
         return render(request, f"{template}#hand-form", context)
@@ -67,7 +45,7 @@ def referee(request: HttpRequest) -> HttpResponse:
     With ``?match=<id>`` the match's variant and seats are used."""
     match = None
     if request.GET.get("match"):
-        match = get_object_or_404(Match, pk=_int(request.GET["match"]) or 0, game="truco")
+        match = get_object_or_404(Match, pk=read_int(request.GET["match"]) or 0, game="truco")
     view = match.view() if match is not None else None
     bound = "mao" in request.GET
     form = TrickRefereeForm(request.GET if bound else None, match=view)

@@ -69,18 +69,32 @@ def hand_form_context(
     }
 
 
-def _read_uuid(value: str | None) -> uuid.UUID:
+def read_uuid(value: str | None) -> uuid.UUID:
     try:
         return uuid.UUID(value or "")
     except ValueError:
         return uuid.uuid4()
 
 
-def _read_int(value: str | None) -> int | None:
+def read_int(value: str | None) -> int | None:
     try:
         return int(value or "")
     except ValueError:
         return None
+
+
+def posted_hand_form_context(
+    request: HttpRequest, match: Match, form: Any, violations: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The hand form drawn again for the phone that sent it, keeping its request id and
+    the hand number it expected (a game's own step views use this too)."""
+    return hand_form_context(
+        match,
+        form,
+        violations,
+        request_id=read_uuid(request.POST.get("request_id")),
+        expected_number=read_int(request.POST.get("expected_number")),
+    )
 
 
 def _fragments(request: HttpRequest, match: Match, form_context: dict[str, Any]) -> HttpResponse:
@@ -98,8 +112,8 @@ def _fragments(request: HttpRequest, match: Match, form_context: dict[str, Any])
 def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
     form = match.rules.hand_form(match.view(), request.POST)
-    request_id = _read_uuid(request.POST.get("request_id"))
-    expected = _read_int(request.POST.get("expected_number"))
+    request_id = read_uuid(request.POST.get("request_id"))
+    expected = read_int(request.POST.get("expected_number"))
     if form.is_valid():
         try:
             hand = match.record_hand(form.entry(), request_id=request_id, expected_number=expected)
