@@ -102,6 +102,17 @@ class Match(models.Model):
         return (last or 0) + 1
 
     def view(self) -> MatchView:
+        """The match as plain data for its game; kept until the match changes."""
+        cached = getattr(self, "_view", None)
+        if cached is None:
+            cached = self._view = self._make_view()
+        return cached
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self._view = None
+        super().refresh_from_db(*args, **kwargs)
+
+    def _make_view(self) -> MatchView:
         sides = tuple(
             SideView(
                 position=side.position,
@@ -265,6 +276,7 @@ class Match(models.Model):
 
     def _refresh(self, *, reopen: bool = False, closing: bool = False) -> None:
         """Recompute running totals from the live hands and ask the game who has won."""
+        self._view = None
         totals = dict(
             HandScore.objects.filter(hand__match=self, hand__undone_at__isnull=True)
             .values("side")
@@ -275,6 +287,7 @@ class Match(models.Model):
         for side in sides:
             side.total = totals.get(side.pk, 0)
         Side.objects.bulk_update(sides, ["total"])
+        self._view = None
         view = self.view()
         winners = set(self.rules.winners(view, closing=closing))
         for side in sides:
@@ -289,6 +302,7 @@ class Match(models.Model):
             self.finished_at = None
         self.version += 1
         self.save(update_fields=["status", "finished_at", "version", "updated_at"])
+        self._view = None
 
 
 class Side(models.Model):

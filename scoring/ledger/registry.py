@@ -8,7 +8,7 @@ never sees the ledger's tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -50,6 +50,14 @@ class MatchView:
     hands_played: int
     # Each earlier hand's entry, oldest first, for games whose rules depend on them.
     entries: tuple[Mapping[str, Any], ...] = field(default=())
+    # What a game derives from this view (a replay of its hands), worked out once.
+    _derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def derived(self, key: str, work: Callable[[MatchView], Any]) -> Any:
+        """``work(self)``, computed on first use: a page asks several questions of one view."""
+        if key not in self._derived:
+            self._derived[key] = work(self)
+        return self._derived[key]
 
 
 class Game(Protocol):

@@ -120,10 +120,15 @@ def before(match: MatchView, number: int | None = None) -> Before:
     leave a later hand that no longer replays; that hand then keeps the balances and the
     dealer as they were, rather than stopping the session.
     """
-    names = player_names(match)
-    table = table_of(match)
     last = len(match.entries) + 1
     number = last if number is None else max(1, min(number, last))
+    # A page asks for the same hand's start several times: replay once per view.
+    return match.derived(f"pifpaf.before.{number}", lambda view: _replay(view, number))
+
+
+def _replay(match: MatchView, number: int) -> Before:
+    names = player_names(match)
+    table = table_of(match)
     balances = dict.fromkeys(names, buy_in_of(match))
     dealer: str | None = None
     for entry in match.entries[: number - 1]:
@@ -140,7 +145,7 @@ def before(match: MatchView, number: int | None = None) -> Before:
         except RuleError:
             continue
         balances, dealer = dict(result.balances), result.next_dealer
-    if number == last:
+    if number == len(match.entries) + 1:
         balances = {
             name: buy_in_of(match) + side.total
             for name, side in zip(names, match.sides, strict=True)

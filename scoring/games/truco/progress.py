@@ -144,6 +144,11 @@ def replay_hand(
 
 
 def progress(view: MatchView) -> Progress:
+    """The match so far, replayed once per view however many questions a page asks."""
+    return view.derived("truco.progress", _replay)
+
+
+def _replay(view: MatchView) -> Progress:
     options = match_options(view)
     score: Mapping[str, int] = NEW_GAME
     match = MatchScore.start(options)
