@@ -134,6 +134,9 @@ class Match(models.Model):
     # --- changes: each runs in one transaction holding the match row's lock --------------
 
     def _locked(self) -> Match:
+        """This match's row, locked until the transaction ends; the change about to be
+        made there also makes this instance's view out of date."""
+        self._view = None
         return Match.objects.select_for_update().get(pk=self.pk)
 
     def record_hand(

@@ -152,3 +152,14 @@ def test_querysets_name_matches_in_progress_and_finished():
 def test_a_player_is_found_by_name_in_any_case(db):
     assert Player.named("Ana  Maria") == Player.named("ana maria")
     assert Player.objects.count() == 1
+
+
+def test_the_view_a_game_sees_follows_every_change(free_match):
+    assert [side.total for side in free_match.view().sides] == [0, 0, 0]
+    record(free_match, {"points": [1, 2, 3]})
+    assert [side.total for side in free_match.view().sides] == [1, 2, 3]
+    assert free_match.view().hands_played == 1
+    free_match.correct_hand(1, {"points": [4, 5, 6]}, by=None)
+    assert [side.total for side in free_match.view().sides] == [4, 5, 6]
+    free_match.undo_last_hand()
+    assert free_match.view().hands_played == 0
