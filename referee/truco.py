@@ -183,8 +183,8 @@ class TrucoOptions:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TrucoOptions:
         """Options from plain data (``vira`` as a card token); every bad entry is reported."""
-        found = [_invalid(key, value) for key, value in data.items() if key not in _OPTION_KEYS]
-        values = {key: value for key, value in data.items() if key in _OPTION_KEYS}
+        found = [_invalid(key, value) for key, value in data.items() if key not in OPTION_KEYS]
+        values = {key: value for key, value in data.items() if key in OPTION_KEYS}
         vira = values.get("vira")
         if isinstance(vira, str):
             try:
@@ -223,7 +223,8 @@ class TrucoOptions:
         return self.target - self.base_stake
 
 
-_OPTION_KEYS = frozenset(("variant", "vira", "target", "best_of"))
+# The keys ``TrucoOptions.from_dict`` takes; any other is reported as an invalid option.
+OPTION_KEYS: frozenset[str] = frozenset(("variant", "vira", "target", "best_of"))
 
 
 # --- card order ------------------------------------------------------------------------
@@ -605,6 +606,20 @@ class HandState:
         return higher[0] if higher else None
 
     @property
+    def call_stake(self) -> int:
+        """The stake a raise now would call, allowed or not: the next raise; in a hand with
+        no calls (at eleven, the mão de ferro), the truco it forbids; at the top, the top."""
+        if self.next_stake is not None:
+            return self.next_stake
+        return self.on_table if self.kind == NORMAL else self.options.stakes[1]
+
+    @property
+    def run_stake(self) -> int:
+        """What the other team scores if a team runs now: the stake agreed before the call
+        waiting; from the mão de onze (dez), the hand's plain worth."""
+        return self.stake if self.kind == NORMAL else self.options.base_stake
+
+    @property
     def game_winner(self) -> str | None:
         return game_winner(self.score, self.options)
 
@@ -721,14 +736,13 @@ class HandState:
         return replace(self, stake=self.on_table, offer=None)
 
     def _run(self, event: Event) -> HandState:
+        stake = self.run_stake
         if self.kind != NORMAL:
             taker = other(event.team)
-            stake = self.options.base_stake
             rule = f"truco.{self.kind}.run"
             params: dict[str, Any] = {"stake": stake}
         else:
             taker = self.last_raiser
-            stake = self.stake
             rule = "truco.raise.refused"
             params = {"stake": stake, "call": self.offer}
         line = ScoreLine(rule, 1, self._gain(taker, stake), params)

@@ -10,9 +10,23 @@ from playwright.sync_api import expect
 
 from scoring.ledger.models import Match
 from tests.browser.conftest import assert_fits_the_phone
-from tests.conftest import make_match, totals
+from tests.conftest import make_match, record, totals
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def assert_links_are_tap_targets(page) -> None:
+    """Every link shown on a Truco page is at least 44 × 44 px (the § rule links too)."""
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('.truco a')]
+            .filter(el => el.checkVisibility())
+            .filter(el => {
+                const box = el.getBoundingClientRect();
+                return box.height < 44 || box.width < 44;
+            })
+            .map(el => el.outerHTML.slice(0, 80))"""
+    )
+    assert small == [], f"links under 44 px: {small}"
 
 
 def tentos(page, team: str):
@@ -145,4 +159,25 @@ def test_the_trick_referee_judges_a_trick_of_the_match(phone):
     expect(verdict).to_contain_text("A dupla B leva a vaza.")
     expect(verdict).to_contain_text("Bia sai na próxima.")
     expect(page.locator(".hand-result")).to_contain_text("ainda não está decidida")
+    assert_fits_the_phone(page)
+
+
+def test_the_rule_links_are_tap_targets(phone):
+    match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
+    for _ in range(11):
+        record(match, {"events": [{"type": "win", "team": "A"}]})
+    page = phone()
+    page.goto(match.get_absolute_url())
+    expect(page.locator("#why-act-raise-B a")).to_be_visible()
+    page.locator('.team[data-team="B"] details.penalty summary').click()
+    expect(page.locator('[data-penalty-rule="truco.penalty.no-winning-tento"] a')).to_be_visible()
+    assert_links_are_tap_targets(page)
+    assert_fits_the_phone(page)
+
+    page.click("text=Juiz de vazas")
+    for index, card in enumerate(["3H", "7D", "KS", "3S"]):
+        page.fill(f"[name=t1c{index}]", card)
+    page.click("text=Julgar")
+    expect(page.locator(".hand-result a")).to_be_visible()
+    assert_links_are_tap_targets(page)
     assert_fits_the_phone(page)

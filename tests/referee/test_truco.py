@@ -17,6 +17,7 @@ from referee import truco
 from referee.cards import DECKS, Card, parse_card, parse_cards
 from referee.rulings import RuleError, ScoreLine, Violation
 from referee.truco import (
+    OPTION_KEYS,
     RULE_IDS,
     Event,
     HandState,
@@ -155,6 +156,10 @@ def test_it_reports_every_bad_option_at_once():
         "target",
         "variant",
     ]
+
+
+def test_the_option_keys_are_the_options_plain_data():
+    assert set(TrucoOptions().as_dict()) == OPTION_KEYS
 
 
 def test_options_built_directly_are_checked_too():
@@ -614,6 +619,45 @@ def test_no_calls_and_no_running_in_the_mao_de_ferro():
     state = HandState.start({"A": 11, "B": 11})
     assert state.allowed("A")["raise"].rule == "truco.mao-de-ferro.no-truco"
     assert state.allowed("A")["run"].rule == "truco.answer.nothing-to-answer"
+
+
+@pytest.mark.parametrize(
+    ("score", "spec", "options", "stake"),
+    [
+        ((0, 0), [], SEED, 3),  # truco
+        ((0, 0), ["raise A"], SEED, 6),
+        ((0, 0), ["raise A", "raise B", "raise A", "raise B"], SEED, 12),  # the top: twelve
+        ((0, 0), ["raise A"], MINEIRO, 6),
+        ((11, 3), [], SEED, 3),  # the truco the mão de onze forbids
+        ((10, 3), [], MINEIRO, 4),
+        ((11, 11), [], SEED, 3),
+    ],
+)
+def test_the_stake_a_raise_would_call(score, spec, options, stake):
+    state = HandState.start(dict(zip("AB", score, strict=True)), options)
+    for event in events(*spec):
+        state = state.apply(event)
+    assert state.call_stake == stake
+
+
+@pytest.mark.parametrize(
+    ("score", "spec", "options", "stake"),
+    [
+        ((0, 0), ["raise A"], SEED, 1),
+        ((0, 0), ["raise A", "raise B"], SEED, 3),
+        ((0, 0), ["raise A", "raise B"], MINEIRO, 4),
+        ((11, 3), [], SEED, 1),  # running from the mão de onze: the plain worth
+        ((10, 3), [], MINEIRO, 2),
+    ],
+)
+def test_what_running_now_gives_the_other_team(score, spec, options, stake):
+    state = HandState.start(dict(zip("AB", score, strict=True)), options)
+    for event in events(*spec):
+        state = state.apply(event)
+    assert state.run_stake == stake
+    runner = "A" if not spec else truco.other(spec[-1].split()[1])
+    after = state.apply(Event("run", runner))
+    assert after.score[truco.other(runner)] - state.score[truco.other(runner)] == stake
 
 
 # --- Mineiro -------------------------------------------------------------------------------

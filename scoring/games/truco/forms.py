@@ -22,8 +22,8 @@ from referee.truco import (
     MAO_DE_DEZ,
     MAO_DE_FERRO,
     MAO_DE_ONZE,
-    NORMAL,
     PENALTY_REASONS,
+    TARGETS,
     TEAMS,
     Event,
     HandState,
@@ -31,7 +31,7 @@ from referee.truco import (
 )
 from scoring.games.truco.progress import Progress, progress
 from scoring.ledger.registry import MatchView
-from scoring.ledger.rulebook import describe, label, rule_url
+from scoring.ledger.rulebook import describe, label, rule_text, rule_url, violation_dicts
 
 VARIANT_CHOICES = [
     ("seed", _("Fixed manilhas (4♣ 7♥ A♠ 7♦)")),
@@ -39,10 +39,11 @@ VARIANT_CHOICES = [
     ("mineiro", _("Mineiro (hand worth 2)")),
 ]
 BEST_OF_CHOICES = [(1, _("One game")), (3, _("Best of three"))]
-TARGET_CHOICES = [(12, "12"), (15, "15"), (24, "24")]
+TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
 OPTION_LABELS = {"target": _("Target"), "variant": _("Variant"), "best_of": _("Match")}
 
 PENALTY_PREFIX = "truco.penalty."
+NO_WINNING_TENTO = "truco.penalty.no-winning-tento"
 
 # What players shout for each stake; the first raise of every ladder is the truco.
 RAISE_SHOUTS = {6: _("Six!"), 9: _("Nine!"), 10: _("Ten!"), 12: _("Twelve!")}
@@ -122,13 +123,8 @@ def events_of(entry: Mapping[str, Any] | None) -> list[Event]:
 
 
 def why(violation: Violation | None) -> dict[str, Any] | None:
-    if violation is None:
-        return None
-    return {
-        "rule": violation.rule,
-        "message": describe(violation),
-        "url": rule_url(violation.rule),
-    }
+    """The rule against a button, as the ledger shows a violation; None if allowed."""
+    return None if violation is None else violation_dicts([violation])[0]
 
 
 @dataclass(frozen=True)
@@ -153,6 +149,34 @@ class Action:
 
 
 @dataclass(frozen=True)
+class PenaltyEffect:
+    """What a penalty against a team would do now, as the engine scores it: ``name``'s
+    team scores ``points`` under ``rule`` (the other team gains a tento; or, when that
+    tento would win the game, the offending team loses one)."""
+
+    rule: str
+    name: str
+    points: int
+
+    @property
+    def no_winning_tento(self) -> bool:
+        return self.rule == NO_WINNING_TENTO
+
+    @property
+    def title(self) -> str:
+        return label(self.rule)
+
+    @property
+    def text(self) -> str:
+        rule = rule_text(self.rule)
+        return str(rule.text) if rule and rule.text else self.title
+
+    @property
+    def url(self) -> str | None:
+        return rule_url(self.rule)
+
+
+@dataclass(frozen=True)
 class TeamActions:
     team: str
     name: str
@@ -161,6 +185,8 @@ class TeamActions:
     accept: Action
     run: Action
     penalties: tuple[Action, ...]
+    # None once no penalty can be given (the hand has ended).
+    penalty: PenaltyEffect | None = None
 
     @property
     def buttons(self) -> tuple[Action, ...]:
@@ -206,7 +232,7 @@ class Board:
 
     @property
     def run_stake(self) -> int:
-        return self.state.options.base_stake
+        return self.state.run_stake
 
     @property
     def caller_name(self) -> str:
@@ -325,7 +351,7 @@ class TrucoHandForm(forms.Form):
             state=state,
             events=state.events,
             log=tuple(log),
-            teams=tuple(self._team_actions(state, team, names[team]) for team in TEAMS),
+            teams=tuple(self._team_actions(state, team, names) for team in TEAMS),
             nobody=replace(
                 self._action(state, Event("win", None), self._nobody_label(state)), kind="nobody"
             ),
@@ -356,22 +382,19 @@ class TrucoHandForm(forms.Form):
         step = event.type in ("raise", "accept", "penalty")
         return Action(act, event.type, text, why(state.check(event)), step, **kw)
 
-    def _team_actions(self, state: HandState, team: str, name: str) -> TeamActions:
+    def _team_actions(self, state: HandState, team: str, names: Mapping[str, str]) -> TeamActions:
         options = state.options
         if state.kind == MAO_DE_FERRO:
             win_label = gettext("Won the game")
         else:
             win_label = gettext("Won the hand · +%(n)s") % {"n": state.stake}
-        call_stake = state.next_stake
-        if call_stake is None:
-            call_stake = options.stakes[1] if state.kind != NORMAL else options.stakes[-1]
         answering = state.offer is not None and team != state.last_raiser
         deciding = state.leader == team and not state.decided
         return TeamActions(
             team=team,
-            name=name,
+            name=names[team],
             win=self._action(state, Event("win", team), win_label),
-            call=self._action(state, Event("raise", team), shout(options, call_stake)),
+            call=self._action(state, Event("raise", team), shout(options, state.call_stake)),
             accept=self._action(
                 state, Event("accept", team), gettext("I accept"), prompt=answering or deciding
             ),
@@ -382,7 +405,18 @@ class TrucoHandForm(forms.Form):
                 self._action(state, Event("penalty", team, reason), label(reason))
                 for reason in PENALTY_REASONS
             ),
+            penalty=self._penalty_effect(state, team, names),
         )
+
+    def _penalty_effect(
+        self, state: HandState, team: str, names: Mapping[str, str]
+    ) -> PenaltyEffect | None:
+        # Whatever the fault, a penalty scores the same: the first reason stands for all.
+        event = Event("penalty", team, PENALTY_REASONS[0])
+        if state.check(event) is not None:
+            return None
+        owner, line = state.apply(event).lines[-1]
+        return PenaltyEffect(line.rule, names.get(owner, owner), line.points)
 
     def _nobody_label(self, state: HandState) -> str:
         if state.kind == MAO_DE_FERRO:
@@ -390,9 +424,10 @@ class TrucoHandForm(forms.Form):
         return gettext("Nobody won (three tied tricks)")
 
     def _log_line(self, state: HandState, event: Event, names: Mapping[str, str]) -> str:
+        """What was said, as the call log shows it; ``event`` is one the engine allowed."""
         name = names.get(event.team or "", "")
         if event.type == "raise":
-            return f"{name}: {shout(state.options, state.next_stake or state.on_table)}"
+            return f"{name}: {shout(state.options, state.call_stake)}"
         if event.type == "accept":
             return f"{name}: {gettext('I accept')}"
         if event.type == "run":
@@ -402,4 +437,8 @@ class TrucoHandForm(forms.Form):
                 "team": name,
                 "reason": label(event.reason or ""),
             }
-        return f"{event.type} {name}"
+        if event.team is None:
+            return self._nobody_label(state)
+        if state.kind == MAO_DE_FERRO:
+            return gettext("%(team)s won the game") % {"team": name}
+        return gettext("%(team)s won the hand") % {"team": name}

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, RuleError, Violation
-from referee.truco import TEAMS, score_events
+from referee.truco import TEAMS, TrucoOptions, score_events
 from scoring.games.truco.forms import TARGET_CHOICES, TrucoHandForm, TrucoOptionsForm
 from scoring.games.truco.progress import Progress, beans, progress, team_of
 from scoring.games.truco.rules import RULES
@@ -67,7 +67,7 @@ class Truco(GameBase):
     min_sides = 2
     max_sides = 2
     max_players_per_side = 3
-    default_target = 12
+    default_target = TrucoOptions().target
     hand_template = "truco/hand.html"
     match_template = "truco/match.html"
     rules = RULES

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.rulings import RuleError
 from referee.truco import (
+    OPTION_KEYS,
     TEAMS,
     Event,
     HandState,
@@ -24,7 +25,6 @@ from referee.truco import (
 )
 from scoring.ledger.registry import MatchView
 
-DEFAULT_TARGET = 12
 NEW_GAME: Mapping[str, int] = {"A": 0, "B": 0}
 
 
@@ -33,9 +33,13 @@ def team_of(position: int) -> str:
 
 
 def match_options(view: MatchView) -> TrucoOptions:
-    """The match's house rules; the game's target is the ledger's target."""
-    data = dict(view.options)
-    data["target"] = view.target if view.target is not None else DEFAULT_TARGET
+    """The match's house rules; the game's target is the ledger's target (else the
+    engine's). Only the options the engine knows are read: a key stored by an older
+    version of the app cannot break a match."""
+    data = {key: value for key, value in view.options.items() if key in OPTION_KEYS}
+    data.pop("target", None)
+    if view.target is not None:
+        data["target"] = view.target
     return TrucoOptions.from_dict(data)
 
 

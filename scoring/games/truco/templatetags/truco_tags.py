@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django import template
 
+from scoring.games.truco.progress import match_options
 from scoring.ledger.registry import get_game
+from scoring.ledger.views.hands import hand_form_context
 
 register = template.Library()
+
+
+@register.simple_tag
+def truco_target(match: Any) -> int:
+    """The tentos a game is played to, as the engine's options have it."""
+    return match_options(match.view()).target
 
 
 @register.simple_tag
@@ -25,5 +32,6 @@ def truco_table(match: Any, sides: Any) -> dict[str, Any]:
 
 @register.simple_tag
 def truco_new_hand(match: Any) -> dict[str, Any]:
-    """A fresh hand form, for a phone that sees another phone record a hand."""
-    return {"form": get_game("truco").hand_form(match.view()), "request_id": uuid.uuid4()}
+    """The ledger's context for a fresh hand form (a new request id), for a phone that
+    sees another phone record a hand."""
+    return hand_form_context(match)

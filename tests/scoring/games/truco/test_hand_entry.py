@@ -289,3 +289,117 @@ def test_a_hand_is_corrected_by_its_calls(client, match):
     )
     assert response.status_code == 302
     assert totals(match) == [0, 3]
+
+
+# --- the review's points ---------------------------------------------------------------------
+
+
+def test_the_call_log_says_every_call_in_words():
+    b = board("raise:A accept:B penalty:B:disclosed-cards win:A")
+    assert b.log == (
+        "Nós: Truco!",
+        "Eles: Aceito",
+        "Penalidade contra Eles: Mostrou as cartas",
+        "Nós ganhou a mão",
+    )
+    assert board("win:").log == ("Ninguém ganhou (três vazas empatadas)",)
+
+
+def test_the_call_log_says_the_mao_de_ferro_in_words():
+    match = view(
+        *wins("A", 10), *wins("B", 10), *wins("A", 1), {"events": [{"type": "run", "team": "A"}]}
+    )
+    assert board("win:B", match).log == ("Eles ganhou o jogo",)
+    assert board("win:", match).log == ("Ninguém ganhou: dar de novo",)
+
+
+def test_the_mao_de_dez_prompt_says_what_running_gives():
+    b = board(match=view(*wins("A", 5), variant="mineiro"))
+    assert b.kind == "mao-de-dez" and b.run_stake == 2 == b.state.run_stake
+
+
+def test_a_stored_option_the_engine_does_not_know_is_ignored():
+    match = MatchView(
+        options={"variant": "mineiro", "best_of": 1, "flor": True},
+        target=None,
+        sides=view().sides,
+        hands_played=0,
+    )
+    board_ = board(match=match)
+    assert board_.state.options.variant == "mineiro" and board_.state.options.target == 12
+
+
+def test_an_old_stored_option_does_not_break_the_match_pages(client, db):
+    match = make_match(
+        "truco",
+        (("Ana", "Caio"), ("Bia", "Duda")),
+        target=15,
+        options={"variant": "seed", "best_of": 1, "mao_de_ferro": "old"},
+    )
+    assert client.get(match.get_absolute_url()).status_code == 200
+    assert client.get(f"/matches/{match.pk}/live/", **HTMX).status_code == 200
+    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "", "win:A", **HTMX)
+    assert response.status_code == 200 and totals(match) == [1, 0]
+
+
+def test_the_target_comes_from_the_engine():
+    from referee.truco import TrucoOptions
+    from scoring.games.truco.forms import TARGET_CHOICES
+    from scoring.ledger.registry import get_game
+
+    assert get_game("truco").default_target == TrucoOptions().target
+    assert [value for value, _label in TARGET_CHOICES] == [12, 15, 24]
+
+
+def test_the_title_shows_the_games_target(client, db):
+    match = make_match("truco", (("Ana",), ("Bia",)), target=15)
+    assert "até 15" in client.get(match.get_absolute_url()).content.decode()
+    match = make_match("truco", (("Ana",), ("Bia",)))  # no target stored: the engine's
+    assert "até 12" in client.get(match.get_absolute_url()).content.decode()
+
+
+def test_each_hand_of_the_history_is_scored_once_then_cached(client, match, monkeypatch):
+    from scoring.ledger.views import hands
+
+    for team in "AB":
+        record(match, {"events": [{"type": "win", "team": team}]})
+    calls = []
+    real = hands._lines_by_side
+
+    def counted(hand):
+        calls.append(hand.number)
+        return real(hand)
+
+    monkeypatch.setattr(hands, "_lines_by_side", counted)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert sorted(calls) == [1, 2]
+    assert page.count('class="hand" data-hand=') == 2
+    client.get(f"/matches/{match.pk}/live/", **HTMX)
+    assert sorted(calls) == [1, 2]  # the poll draws the history from the cache
+
+
+def test_the_penalty_note_says_what_a_penalty_does_at_this_score(client, match):
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "Nós cometeu uma falta: Eles marca 1." in html
+    assert "nunca o da vitória" not in html
+    for _ in range(11):
+        record(match, {"events": [{"type": "win", "team": "A"}]})
+    b = TrucoHandForm(match.view()).board
+    assert team(b, "A").penalty.points == 1 and team(b, "A").penalty.name == "Eles"
+    effect = team(b, "B").penalty
+    assert effect.no_winning_tento and effect.name == "Eles" and effect.points == 0
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert 'data-penalty-rule="truco.penalty.no-winning-tento"' in html
+    assert "Penalidade com onze:" in html
+    assert 'href="/rules/truco/#truco.penalty.no-winning-tento"' in html
+    assert "Eles cometeu uma falta: Nós marca 1." not in html
+
+
+def test_the_hand_form_keeps_the_ledgers_request_plumbing(client, match):
+    page = client.get(match.get_absolute_url()).content.decode()
+    form = re.search(r'<form id="hand-form".*?</form>', page, re.S).group(0)
+    assert re.search(r'<input type="hidden" name="request_id" value="[0-9a-f-]{36}">', form)
+    assert "expected_number" not in form
+    assert page.count('name="expected_number" form="hand-form" value="1"') == 1
+    live = re.search(r'<section id="live".*?</section>', page, re.S).group(0)
+    assert 'name="expected_number" form="hand-form"' in live
