@@ -1,0 +1,78 @@
+"""The card notation on the Django side: one field, one language, one picker for every
+game."""
+
+from __future__ import annotations
+
+import pytest
+from django import forms
+from django.utils import translation
+
+from referee.cards import RANKS, Card, parse_cards
+from scoring.ledger.cards import (
+    CardsField,
+    RankKey,
+    SuitKey,
+    language,
+    picker_ranks,
+    picker_suits,
+    read_cards,
+)
+
+
+def test_cards_are_written_in_the_active_language_and_english_outside_a_request():
+    with translation.override("pt-br"):
+        assert language() == "pt-br"
+    with translation.override(None):
+        assert language() == "en"
+
+
+def test_the_field_reads_every_accepted_spelling():
+    field = CardsField()
+    assert field.clean("KH, r♠ 10d *") == parse_cards("KH KS 10D JK")
+    assert CardsField(required=False).clean("") == []
+
+
+def test_the_field_names_every_token_that_is_not_a_card_in_the_users_language():
+    with translation.override("en"), pytest.raises(forms.ValidationError) as caught:
+        CardsField().clean("AH ZZ Q 2S")
+    messages = caught.value.messages
+    assert len(messages) == 2
+    assert messages[0].startswith("“ZZ” is not a card.")
+    assert messages[1].startswith("“Q” is not a card.")
+    with translation.override("pt-br"), pytest.raises(forms.ValidationError) as caught:
+        read_cards("ZZ")
+    assert "ZZ" in caught.value.messages[0]
+    assert "is not a card" not in caught.value.messages[0]
+
+
+def test_the_field_asks_the_phone_for_capitals_and_no_corrections():
+    attrs = CardsField().widget.attrs
+    assert attrs == {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+
+
+def test_the_picker_shows_the_readers_rank_letters():
+    with translation.override("pt-br"):
+        ranks = picker_ranks()
+    assert [key.rank for key in ranks] == list(RANKS)
+    assert ranks[-3:] == [RankKey("J", "V"), RankKey("Q", "D"), RankKey("K", "R")]
+    assert ranks[9] == RankKey("10", "10")
+    with translation.override("en"):
+        assert [key.label for key in picker_ranks()][-3:] == ["J", "Q", "K"]
+    with translation.override("pl"):
+        assert [key.label for key in picker_ranks()][-3:] == ["W", "D", "K"]
+
+
+def test_what_the_picker_types_reads_back_as_the_same_rank():
+    for code in ("pt-br", "en", "pl"):
+        with translation.override(code):
+            for key in picker_ranks():
+                assert parse_cards([key.label + "♥"]) == [Card(key.rank, "H")]
+
+
+def test_the_picker_suits_are_in_order_with_the_red_ones_marked():
+    assert picker_suits() == [
+        SuitKey("S", "♠", False),
+        SuitKey("H", "♥", True),
+        SuitKey("D", "♦", True),
+        SuitKey("C", "♣", False),
+    ]
