@@ -516,6 +516,41 @@ def settle_hand(
     return hand.finish(winner, with_discard)
 
 
+@dataclass(frozen=True)
+class BettingOptions:
+    """What the player to speak in a betting round may do.
+
+    ``call_to``: the bet a call matches, ante not counted (0: playing for the ante
+    alone); ``may_call``: they have the chips for it. A raise goes from ``min_raise_to``
+    to ``max_raise_to``, the whole bet after raising (both None when they cannot raise:
+    the limit is reached or their chips fall short). Folding is always open.
+    """
+
+    player: str
+    call_to: int
+    may_call: bool
+    min_raise_to: int | None
+    max_raise_to: int | None
+    may_fold: bool = True
+
+    @property
+    def may_raise(self) -> bool:
+        return self.min_raise_to is not None
+
+
+def betting_options(
+    balances: Mapping[str, int], table: Table, dealer: str, actions: Sequence[Action]
+) -> BettingOptions | None:
+    """Who speaks next in the betting round after ``actions``, and what they may do;
+    None once the betting is over. Raises ``RuleError`` for the actions ``settle_hand``
+    would refuse on the way (out of turn, above the maximum, …)."""
+    _check_seating(balances, table, dealer)
+    hand = _Hand(table, dealer, balances)
+    for action in actions:
+        hand.act(action)
+    return hand.options()
+
+
 def _check_seating(balances: Mapping[str, int], table: Table, dealer: str) -> None:
     found: list[Violation] = []
     missing = sorted(set(table.players) - set(balances))
@@ -565,6 +600,25 @@ class _Hand:
     def chips_left(self, player: str) -> int:
         return self.start[player] - self.table.ante - self.bet[player]
 
+    @property
+    def least_raise(self) -> int:
+        """The smallest bet a raise may go to: the current bet plus the minimum bet."""
+        return self.level + self.table.min_bet
+
+    def most_bet(self, player: str) -> int:
+        """The largest bet ``player`` may make: the limit, or all their chips."""
+        return min(self.table.max_bet, self.bet[player] + self.chips_left(player))
+
+    def options(self) -> BettingOptions | None:
+        if self.betting_over:
+            return None
+        player = self.pending[0]
+        may_call = self.level - self.bet[player] <= self.chips_left(player)
+        low, high = self.least_raise, self.most_bet(player)
+        if low > high:
+            return BettingOptions(player, self.level, may_call, None, None)
+        return BettingOptions(player, self.level, may_call, low, high)
+
     def act(self, action: Action) -> None:
         if action.player not in self.table.players:
             raise RuleError(Violation("pifpaf.table.unknown-player", {"player": action.player}))
@@ -600,12 +654,8 @@ class _Hand:
     def _raise(self, player: str, to: Any) -> None:
         found: list[Violation] = []
         params = {"player": player, "bet": to}
-        if not _is_int(to) or to - self.level < self.table.min_bet:
-            found.append(
-                Violation(
-                    "pifpaf.bet.below-min", params | {"min": self.level + self.table.min_bet}
-                )
-            )
+        if not _is_int(to) or to < self.least_raise:
+            found.append(Violation("pifpaf.bet.below-min", params | {"min": self.least_raise}))
         elif to > self.table.max_bet:
             found.append(Violation("pifpaf.bet.above-max", params | {"max": self.table.max_bet}))
         if found:

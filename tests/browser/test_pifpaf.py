@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import PHONE, assert_fits_the_phone
+from tests.scoring.games.pifpaf.conftest import make_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,3 +156,26 @@ def test_the_referee_page_on_a_phone(phone):
         "✓ O lugar 2 fica com o descarte."
     )
     assert_fits_the_phone(page)
+
+
+def test_without_javascript_the_first_dealer_is_chosen_with_a_visible_update(browser, live_server):
+    match = make_session()
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server.url, locale="pt-BR", java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.goto(match.get_absolute_url())
+        to_speak(page, "Bia")  # Ana deals unless told otherwise
+        page.select_option("#id_dealer", label="Duda")
+        update = page.get_by_role("button", name="Atualizar", exact=True)
+        expect(update).to_be_visible()
+        assert_fits_the_phone(page)
+        update.click()
+        to_speak(page, "Ana")
+        expect(page.locator("#id_dealer")).to_have_value("3")
+        bet(page, "raise", 1, raise_to=3)
+        to_speak(page, "Bia")
+        assert not match.hands.exists()
+    finally:
+        context.close()

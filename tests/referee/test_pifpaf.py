@@ -23,9 +23,11 @@ from referee.cards import SUITS, Card, parse_cards
 from referee.pifpaf import (
     RULE_IDS,
     Action,
+    BettingOptions,
     HandResult,
     PifPafOptions,
     Table,
+    betting_options,
     card_order,
     check_hand,
     check_meld,
@@ -604,6 +606,56 @@ def test_a_hand_must_name_the_table_as_it_is():
     assert refused(hand, [Action("P1", "check")], None) == ["pifpaf.bet.unknown-action"]
 
 
+# --- what the player to speak may do ----------------------------------------------------
+
+
+def options(actions: list[Action], **table: Any) -> BettingOptions | None:
+    """At the page's table: four players with 50 chips, ante 1, P4 deals."""
+    return betting_options(dict.fromkeys(FOUR, 50), Table(FOUR, **table), "P4", actions)
+
+
+def test_the_first_to_speak_may_play_for_the_ante_or_raise_up_to_the_limit():  # page
+    assert options([]) == BettingOptions("P1", 0, True, 1, 4)
+
+
+def test_after_a_raise_the_next_player_may_call_it_or_raise_by_the_minimum_bet():  # page
+    assert options([Action("P1", "raise", 3)]) == BettingOptions("P2", 3, True, 4, 4)
+    bigger = options([Action("P1", "raise", 2)], min_bet=2, max_bet=4)
+    assert bigger == BettingOptions("P2", 2, True, 4, 4)
+
+
+def test_at_the_limit_nobody_may_raise_again():
+    turn = options([Action("P1", "raise", 4)])
+    assert turn == BettingOptions("P2", 4, True, None, None)
+    assert not turn.may_raise and turn.may_fold
+
+
+def test_a_player_short_of_chips_raises_only_as_far_as_their_chips_and_may_not_call_past_them():
+    balances = {"P1": 3, "P2": 50, "P3": 50, "P4": 50}
+    table = Table(FOUR)
+    assert betting_options(balances, table, "P4", []) == BettingOptions("P1", 0, True, 1, 2)
+    bets = [Action("P1", "call"), Action("P2", "raise", 4), Action("P3", "fold")]
+    bets.append(Action("P4", "fold"))
+    turn = betting_options(balances, table, "P4", bets)
+    assert turn == BettingOptions("P1", 4, False, None, None)
+
+
+def test_once_the_betting_is_over_nobody_is_to_speak():
+    assert options(PAGE_BETTING) is None
+    assert options([*PAGE_BETTING, Action("P1", "false-out")]) is None
+    folds = [Action("P1", "raise", 2), *(Action(p, "fold") for p in ("P2", "P3", "P4"))]
+    assert options(folds) is None
+
+
+def test_the_options_refuse_the_bets_settle_hand_refuses():
+    assert refused(options, [Action("P2", "call")]) == ["pifpaf.bet.out-of-turn"]
+    assert refused(options, [Action("P1", "raise", 5)]) == ["pifpaf.bet.above-max"]
+    balances = {"P1": 0, "P2": 0, "P3": 0, "P4": 200}
+    assert refused(betting_options, balances, Table(FOUR), "P4", []) == [
+        "pifpaf.chips.too-few-dealt"
+    ]
+
+
 def legal_hand(
     draw: st.DrawFn,
 ) -> tuple[dict[str, int], Table, str, list[Action], str | None, bool]:
@@ -672,6 +724,37 @@ def test_chips_are_never_created_or_lost(data):
     assert winner in (None, result.winner)
     for player in result.sat_out:
         assert result.balances[player] == balances[player]
+
+
+def takes(balances, table, dealer, actions: list[Action]) -> bool:
+    """Does the engine take these actions (the hand may still be unfinished)?"""
+    try:
+        settle_hand(balances, table, dealer, actions, None)
+    except RuleError as error:
+        return set(error.rules) <= {"pifpaf.bet.round-unfinished", "pifpaf.hand.no-winner"}
+    return True
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data):
+    balances, table, dealer, actions, _winner, _discard = legal_hand(data.draw)
+    bets = [action for action in actions if action.kind in ("fold", "call", "raise")]
+    for done in range(len(bets) + 1):
+        turn = betting_options(balances, table, dealer, bets[:done])
+        if turn is None:
+            assert done == len(bets)
+            break
+        before = bets[:done]
+        assert takes(balances, table, dealer, [*before, Action(turn.player, "fold")])
+        call = takes(balances, table, dealer, [*before, Action(turn.player, "call")])
+        assert call == turn.may_call
+        for to in range(table.max_bet + 2):
+            offered = turn.may_raise and turn.min_raise_to <= to <= turn.max_raise_to
+            raised = [*before, Action(turn.player, "raise", to)]
+            assert takes(balances, table, dealer, raised) == offered, to
+        if done < len(bets):
+            assert bets[done].player == turn.player
 
 
 # --- settling up -------------------------------------------------------------------------

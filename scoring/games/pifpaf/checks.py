@@ -8,14 +8,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from referee.cards import Card, format_card, parse_cards
+from referee.cards import Card, format_card
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
 from referee.pifpaf import claim_discard as engine_claim
 from referee.rulings import RuleError
-from scoring.ledger.rulebook import describe, violation_dicts
+from scoring.ledger.cards import CardsField, language
+from scoring.ledger.rulebook import violation_dicts
 
 ACES = [("both", _("Below the 2 or above the king")), ("low", _("Low only (below the 2)"))]
 GROUPS = [
@@ -26,10 +26,9 @@ GROUPS = [
 
 def card_dicts(cards: Iterable[Card]) -> list[dict[str, Any]]:
     """Cards as the page shows them: local rank letters, suit symbols, red or black."""
-    language = get_language() or "en"
+    shown = language()
     return [
-        {"code": str(card), "text": format_card(card, language), "red": card.is_red}
-        for card in cards
+        {"code": str(card), "text": format_card(card, shown), "red": card.is_red} for card in cards
     ]
 
 
@@ -46,24 +45,6 @@ def hand_verdict(cards: list[Card], options: PifPafOptions) -> dict[str, Any]:
         "leftover": card_dicts(verdict.leftover),
         "count": len(cards),
     }
-
-
-class CardsField(forms.CharField):
-    """Cards typed or tapped in, any accepted spelling; cleans to a list of ``Card``."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault(
-            "widget",
-            forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
-        )
-        super().__init__(**kwargs)
-
-    def clean(self, value: Any) -> list[Card]:
-        text = super().clean(value)
-        try:
-            return parse_cards(text)
-        except RuleError as error:
-            raise forms.ValidationError([describe(v) for v in error.violations]) from None
 
 
 class HouseRulesForm(forms.Form):

@@ -14,9 +14,11 @@ from django.utils.translation import gettext_lazy as _
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, Action, Table, settle
 from referee.rulings import RuleError, Violation
 from scoring.games.pifpaf import session
-from scoring.games.pifpaf.checks import ACES, GROUPS, CardsField, hand_verdict
+from scoring.games.pifpaf.checks import ACES, GROUPS, hand_verdict
+from scoring.ledger.cards import CardsField
 from scoring.ledger.registry import MatchView
 from scoring.ledger.rulebook import describe, violation_dicts
+from scoring.ledger.views.hands import read_int
 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 
@@ -119,11 +121,23 @@ def format_bets(bets: list[tuple[int, str, int]]) -> str:
     )
 
 
-def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+def stored_actions(entry: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+    """A stored entry's actions as (seat, kind, to). An action an old or garbled entry
+    got wrong (no seat, no kind) is left out: the correction page still opens, and the
+    engine then says what the hand lacks."""
+    found = []
+    for action in entry.get("actions") or ():
+        if not isinstance(action, Mapping):
+            continue
+        seat, kind, to = action.get("player"), action.get("kind"), action.get("to", 0)
+        if isinstance(seat, int) and isinstance(kind, str) and isinstance(to, int):
+            found.append((seat, kind, to))
+    return found
+
+
+def _text(value: Any) -> str | None:
+    """A stored value as the form would have posted it."""
+    return None if value is None else str(value)
 
 
 class PifPafHandForm(forms.Form):
@@ -162,7 +176,7 @@ class PifPafHandForm(forms.Form):
         self.table = session.table_of(match)
         initial = self.initial_from(entry) if entry else {}
         source = data if data is not None else initial
-        self.start = session.before(match, _int(source.get("number")))
+        self.start = session.before(match, read_int(_text(source.get("number"))))
         initial["number"] = self.start.number
         self.dealer_position = self._dealer(source)
         self.stepping = data is not None and STEP in data
@@ -190,7 +204,7 @@ class PifPafHandForm(forms.Form):
     def _dealer(self, source: Mapping[str, Any]) -> int:
         if self.start.dealer is not None:
             return self.names.index(self.start.dealer)
-        seat = _int(source.get("dealer"))
+        seat = read_int(_text(source.get("dealer")))
         return seat if seat is not None and 0 <= seat < len(self.names) else 0
 
     @property
@@ -221,7 +235,7 @@ class PifPafHandForm(forms.Form):
         elif pressed in BETS:
             turn = self._betting(bets).turn
             if turn is not None:
-                to = (_int(data.get("raise_to")) or 0) if pressed == "raise" else 0
+                to = (read_int(data.get("raise_to")) or 0) if pressed == "raise" else 0
                 tried = [*bets, (self.names.index(turn.player), pressed, to)]
                 refused = self._betting(tried).violations
                 if refused:
@@ -322,18 +336,16 @@ class PifPafHandForm(forms.Form):
 
     @staticmethod
     def initial_from(entry: Mapping[str, Any]) -> dict[str, Any]:
-        actions = entry.get("actions", [])
+        actions = stored_actions(entry)
         initial: dict[str, Any] = {
             "number": entry.get("number"),
             "dealer": entry.get("dealer"),
-            "actions": format_bets(
-                [(a["player"], a["kind"], a.get("to", 0)) for a in actions if a["kind"] in BETS]
-            ),
+            "actions": format_bets([action for action in actions if action[1] in BETS]),
             "winner": entry.get("winner"),
             "with_discard": bool(entry.get("with_discard")),
-            "cards": " ".join(entry.get("cards", [])),
+            "cards": " ".join(str(card) for card in entry.get("cards") or ()),
         }
-        for action in actions:
-            if action["kind"] in MISTAKES:
-                initial[f"{MISTAKES[action['kind']]}_{action['player']}"] = True
+        for seat, kind, _to in actions:
+            if kind in MISTAKES:
+                initial[f"{MISTAKES[kind]}_{seat}"] = True
         return initial

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.cards import format_cards, parse_cards
@@ -75,15 +74,6 @@ class PifPaf(GameBase):
             return []
         best = max(side.total for side in match.sides)
         return [side.position for side in match.sides if side.total == best]
-
-    def side_notes(self, match: MatchView) -> dict[int, list[str]]:
-        summary = session.summary(match)
-        notes: dict[int, list[str]] = {}
-        for side, balance in zip(match.sides, summary.balances, strict=True):
-            notes[side.position] = [gettext("Chips: %(chips)s") % {"chips": balance}]
-        if summary.dealer is not None:
-            notes[summary.dealer].append(gettext("Deals the next hand"))
-        return notes
 
     def summary(self, match: MatchView) -> session.Summary:
         """Balances, the next dealer and the settlement, for the match page."""

@@ -3,8 +3,8 @@
 The ledger hands the game a ``MatchView``: one side per player, each with its running
 total of chips won or lost. This module turns that into what ``referee.pifpaf`` takes —
 the ``Table``, the balances and the dealer before a hand — and a stored hand entry into
-the engine's ``Action`` s. It decides no rule: where the phone needs to know whose turn
-it is or how far a player may raise, it asks the engine by trying the move.
+the engine's ``Action`` s. It decides no rule: whose turn it is and what they may bet
+is the engine's ``betting_options``; who may take the pot, the engine's ``settle_hand``.
 
 A hand's entry (what the hand form stores)::
 
@@ -26,10 +26,12 @@ from typing import Any
 
 from referee.pifpaf import (
     Action,
+    BettingOptions,
     HandResult,
     Payment,
     PifPafOptions,
     Table,
+    betting_options,
     settle,
     settle_hand,
 )
@@ -38,8 +40,6 @@ from scoring.ledger.registry import MatchView
 
 DEFAULT_BUY_IN = 50
 DEFAULT_CHIP_VALUE = "0.50"
-# What the engine answers while the hand is fine so far but not finished.
-UNFINISHED = frozenset({"pifpaf.bet.round-unfinished", "pifpaf.hand.no-winner"})
 
 
 # --- the table -----------------------------------------------------------------------------
@@ -172,24 +172,12 @@ def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
 
 
 @dataclass(frozen=True)
-class Turn:
-    """The player to speak and what they may do. ``call_to`` is the bet a call matches
-    (0: playing for the ante alone); ``raise_from``/``raise_to`` bound a raise (None when
-    they cannot raise)."""
-
-    player: str
-    can_call: bool
-    call_to: int
-    raise_from: int | None
-    raise_to: int | None
-
-
-@dataclass(frozen=True)
 class Betting:
-    """A hand's betting so far: the turn, or once it is over who is still in the hand and
-    (from a settled trial) the pot. ``violations``: the bets are not legal."""
+    """A hand's betting so far: the turn (who speaks and what they may do, as the engine
+    offers it), or once it is over who is still in the hand and (from a settled trial)
+    the pot. ``violations``: the bets are not legal."""
 
-    turn: Turn | None = None
+    turn: BettingOptions | None = None
     over: bool = False
     in_hand: tuple[str, ...] = ()
     uncontested: str | None = None  # all but one folded: they take the pot
@@ -198,72 +186,48 @@ class Betting:
     violations: tuple[Violation, ...] = field(default=())
 
 
-@dataclass(frozen=True)
-class _Trial:
-    balances: Mapping[str, int]
-    table: Table
-    dealer: str
-
-    def run(self, actions: Sequence[Action], winner: str | None = None) -> HandResult | RuleError:
-        try:
-            return settle_hand(self.balances, self.table, self.dealer, actions, winner)
-        except RuleError as error:
-            return error
-
-    def legal(self, actions: Sequence[Action]) -> bool:
-        outcome = self.run(actions)
-        return not isinstance(outcome, RuleError) or set(outcome.rules) <= UNFINISHED
-
-
 def betting(
     balances: Mapping[str, int], table: Table, dealer: str, bets: Sequence[Action]
 ) -> Betting:
     """Where the betting stands after ``bets``, as the engine says."""
-    trial = _Trial(balances, table, dealer)
-    outcome = trial.run(bets)
-    if isinstance(outcome, HandResult):
-        return Betting(
-            over=True,
-            in_hand=(outcome.winner,),
-            uncontested=outcome.winner,
-            pot=outcome.pot,
-            sat_out=tuple(sorted(outcome.sat_out, key=table.players.index)),
-        )
-    if outcome.rules == ["pifpaf.bet.round-unfinished"]:
-        return Betting(turn=_turn(trial, bets, outcome.violations[0].params["expected"]))
-    if outcome.rules == ["pifpaf.hand.no-winner"]:
-        results = {name: trial.run(bets, name) for name in table.players}
-        in_hand = tuple(name for name, r in results.items() if isinstance(r, HandResult))
-        settled = results[in_hand[0]]
-        assert isinstance(settled, HandResult)
-        return Betting(
-            over=True,
-            in_hand=in_hand,
-            pot=settled.pot,
-            sat_out=tuple(sorted(settled.sat_out, key=table.players.index)),
-        )
-    return Betting(violations=outcome.violations)
+    try:
+        turn = betting_options(balances, table, dealer, bets)
+        if turn is not None:
+            return Betting(turn=turn)
+        return _over(balances, table, dealer, bets)
+    except RuleError as error:
+        return Betting(violations=error.violations)
 
 
-def _turn(trial: _Trial, bets: Sequence[Action], player: str) -> Turn:
-    bets = list(bets)
-    # A raise to nothing is refused, naming the least raise the engine would take.
-    refused = trial.run([*bets, Action(player, "raise", 0)])
-    assert isinstance(refused, RuleError)
-    least = next(v.params["min"] for v in refused.violations if v.rule == "pifpaf.bet.below-min")
-    call_to = least - trial.table.min_bet
-    can_call = trial.legal([*bets, Action(player, "call")])
+def _over(
+    balances: Mapping[str, int], table: Table, dealer: str, bets: Sequence[Action]
+) -> Betting:
+    """The betting is over: either one player is left and takes the pot, or those the
+    engine lets take it once the hand is played (a ``RuleError`` if nobody may)."""
 
-    def can_raise(to: int) -> bool:
-        return trial.legal([*bets, Action(player, "raise", to)])
+    def sat_out(result: HandResult) -> tuple[str, ...]:
+        return tuple(sorted(result.sat_out, key=table.players.index))
 
-    if not can_raise(least):
-        return Turn(player, can_call, call_to, None, None)
-    low, high = least, trial.table.max_bet
-    while low < high:  # the most a player may raise to: the limit or all their chips
-        middle = (low + high + 1) // 2
-        low, high = (middle, high) if can_raise(middle) else (low, middle - 1)
-    return Turn(player, can_call, call_to, least, low)
+    try:
+        result = settle_hand(balances, table, dealer, bets, None)
+    except RuleError as unfinished:
+        takers: dict[str, HandResult] = {}
+        for name in table.players:
+            try:
+                takers[name] = settle_hand(balances, table, dealer, bets, name)
+            except RuleError:
+                continue
+        if not takers:
+            raise unfinished from None
+        first = next(iter(takers.values()))
+        return Betting(over=True, in_hand=tuple(takers), pot=first.pot, sat_out=sat_out(first))
+    return Betting(
+        over=True,
+        in_hand=(result.winner,),
+        uncontested=result.winner,
+        pot=result.pot,
+        sat_out=sat_out(result),
+    )
 
 
 # --- the session as a whole -----------------------------------------------------------------

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
 
-from referee.cards import RANKS, SUIT_SYMBOLS, Card, format_card
+from scoring.ledger.cards import picker_ranks, picker_suits
 from scoring.ledger.rulebook import violation_dicts
 
 register = template.Library()
@@ -32,8 +31,4 @@ def pifpaf_session(match: Any, sides: list[Any]) -> dict[str, Any]:
 @register.simple_tag
 def pifpaf_keys() -> dict[str, Any]:
     """The card keypad: ranks in the reader's letters (R, D, V in Portuguese), suits."""
-    language = get_language() or "en"
-    return {
-        "ranks": [(rank, format_card(Card(rank, "S"), language)[:-1]) for rank in RANKS],
-        "suits": [(suit, symbol, suit in "HD") for suit, symbol in SUIT_SYMBOLS.items()],
-    }
+    return {"ranks": picker_ranks(), "suits": picker_suits()}

@@ -131,7 +131,7 @@ def test_pressing_a_bet_adds_it_and_records_nothing(four):
     assert not form.is_valid()
     assert form.data["actions"] == "0:raise:3"
     turn = form.state.turn
-    assert (turn.player, turn.call_to, turn.raise_from, turn.raise_to) == ("Bia", 3, 4, 4)
+    assert (turn.player, turn.call_to, turn.min_raise_to, turn.max_raise_to) == ("Bia", 3, 4, 4)
     form = stepped(four, "0:raise:3", dealer=3, bet="call")
     assert form.data["actions"] == "0:raise:3 1:call"
     assert form.state.turn.player == "Caio"
@@ -164,7 +164,7 @@ def test_a_player_short_of_chips_cannot_raise_past_them(four):
     four.sides.filter(position=1).update(total=-48)  # Bia down to 2 chips…
     four.sides.filter(position=0).update(total=50)  # …Ana up to 100
     turn = stepped(four, "", bet="").state.turn  # Ana dealt: Bia speaks
-    assert (turn.player, turn.raise_from, turn.raise_to) == ("Bia", 1, 1)
+    assert (turn.player, turn.min_raise_to, turn.max_raise_to) == ("Bia", 1, 1)
 
 
 def test_once_the_betting_is_over_the_players_still_in_are_offered(four):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
-from django.utils import translation
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.pifpaf import RULE_IDS, Action
-from referee.rulings import RuleError
+from referee.pifpaf import RULE_IDS, Action, betting_options
+from referee.rulings import RuleError, Violation
 from scoring.games.pifpaf import session
 from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import record, totals
@@ -155,12 +155,10 @@ def test_the_session_has_no_target_and_the_most_chips_win_when_it_ends():
     assert pifpaf.winners(view(), closing=True) == []
 
 
-def test_the_notes_show_each_balance_and_who_deals_next():
-    match = view(chips=(-4, 9, -1, -4), entries=[page_hand()])
-    with translation.override("pt-br"):
-        notes = pifpaf.side_notes(match)
-    assert notes[0] == ["Fichas: 46"]
-    assert notes[1] == ["Fichas: 59", "Dá a próxima mão"]
+def test_the_scoreboard_is_left_to_the_sessions_own_template():
+    # templates/pifpaf/match.html draws each balance and the next dealer from the
+    # session's summary; no note under a side repeats them.
+    assert pifpaf.side_notes(view(chips=(-4, 9, -1, -4), entries=[page_hand()])) == {}
 
 
 def test_the_summary_settles_in_money_with_the_fewest_payments():  # page balances
@@ -187,6 +185,38 @@ def test_the_ledger_keeps_the_balances_hand_after_hand(four):
     )
     assert totals(four) == [-1, 8, -2, -5]
     assert session.before(four.view()).dealer == "Ana"
+
+
+# --- the betting, as the engine offers it -------------------------------------------------
+
+
+def page_table() -> tuple[dict[str, int], Any]:
+    match = view()
+    return dict(session.before(match).balances), session.table_of(match)
+
+
+def test_the_player_to_speak_and_their_bets_are_the_engines_options():
+    balances, table = page_table()
+    bets = [Action("Ana", "raise", 3)]
+    state = session.betting(balances, table, "Duda", bets)
+    assert state.turn == betting_options(balances, table, "Duda", bets)
+    assert (state.turn.player, state.turn.call_to, state.turn.max_raise_to) == ("Bia", 3, 4)
+
+
+def test_a_betting_nobody_may_win_shows_the_engines_refusal_instead_of_failing(monkeypatch):
+    balances, table = page_table()
+    bets = [Action(name, "call") for name in FOUR]
+    real = session.settle_hand
+
+    def nobody_takes_the_pot(balances, table, dealer, actions, winner, **kwargs):
+        if winner is not None:
+            raise RuleError(Violation("pifpaf.hand.winner-not-in-hand", {"player": winner}))
+        return real(balances, table, dealer, actions, winner, **kwargs)
+
+    monkeypatch.setattr(session, "settle_hand", nobody_takes_the_pot)
+    state = session.betting(balances, table, "Duda", bets)
+    assert not state.over
+    assert [v.rule for v in state.violations] == ["pifpaf.hand.no-winner"]
 
 
 # --- chips are conserved --------------------------------------------------------------------
@@ -226,9 +256,9 @@ def legal_hands(draw):
         if state.turn is None:
             break
         turn = state.turn
-        kinds = ["fold"] + ["call"] * turn.can_call + ["raise"] * (turn.raise_from is not None)
+        kinds = ["fold"] + ["call"] * turn.may_call + ["raise"] * turn.may_raise
         kind = draw(st.sampled_from(kinds))
-        to = draw(st.integers(turn.raise_from, turn.raise_to)) if kind == "raise" else 0
+        to = draw(st.integers(turn.min_raise_to, turn.max_raise_to)) if kind == "raise" else 0
         bets.append(Action(turn.player, kind, to))
     actions = [
         bet(players.index(a.player), a.kind, a.to if a.kind == "raise" else None) for a in bets

@@ -156,6 +156,32 @@ def test_correcting_a_hand_keeps_its_dealer_and_bets(client, four):
     assert totals(four) == [-4, -4, -1, 9]
 
 
+def test_correcting_a_hand_whose_stored_actions_are_garbled_still_opens(client, four):
+    record(four, page_hand(actions=[*page_hand()["actions"], bet(0, "false-out")]))
+    hand = four.hands.get(number=1)
+    # An old or hand-edited entry: an action without its player, one without its kind.
+    hand.entry["actions"] += [{"kind": "rebate"}, {"player": 2}, "3:call", {"player": 1}]
+    hand.save(update_fields=["entry"])
+    response = client.get(f"/matches/{four.pk}/hands/1/edit/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert actions_in(html) == "0:raise:3 1:call 2:fold 3:call"
+    assert re.search(r'name="false_out_0"[^>]*checked', html)
+
+
+def test_without_javascript_a_visible_button_redraws_the_turn_for_the_chosen_dealer(client, four):
+    html = client.get(four.get_absolute_url()).content.decode()
+    noscript = re.search(r"<noscript>(.*?)</noscript>", html, re.S)
+    assert noscript, "no button for phones without JavaScript"
+    assert re.search(r'<button type="submit" name="bet" value=""[^>]*>Atualizar<', noscript[1])
+    assert 'data-turn="Bia"' in html  # Ana deals unless told otherwise
+    # Pressing it sends the chosen dealer with an empty bet: the form comes back redrawn.
+    data = hand_post(number=1, dealer=3, actions="", bet="", expected_number=1)
+    html = client.post(f"/matches/{four.pk}/hands/", data).content.decode()
+    assert 'data-turn="Ana"' in html
+    assert not four.hands.exists()
+
+
 # --- the referee page ------------------------------------------------------------------------
 
 
