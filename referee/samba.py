@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import pairwise
+from math import gcd
 from types import MappingProxyType
 from typing import Any
 
@@ -106,7 +107,6 @@ SEVEN = 7  # canastra, samba and canastra de curingas: the "7-card combinations"
 REQUIRED_COMBINATIONS = 2  # going out and positive red threes both need two of them
 MAX_SEQUENCE = SEVEN  # a samba is closed
 MAX_GROUP_WILDS = 2
-RED_THREES_IN_GAME = 6
 SIDES_ALLOWED = (2, 3)
 TOP_MINIMUMS = (150, 160)  # published Samba tables disagree on the last row
 
@@ -259,6 +259,16 @@ def card_points(card: Card) -> int:
 
 def cards_points(cards: Iterable[Card]) -> int:
     return sum(card_points(card) for card in cards)
+
+
+# What the three decks hold, and so the most a side can lay or be left with in one hand:
+# the bounds of a hand entered as counts.
+RED_THREES_IN_GAME = sum(1 for card in DECK.cards() if is_red_three(card))  # 6
+WILDS_IN_GAME = sum(1 for card in DECK.cards() if is_wild(card))  # 6 jokers and 12 twos
+MOST_COMBINATIONS = len(DECK) // SEVEN  # 162 cards make at most 23 seven-card melds
+MOST_WILD_CANASTRAS = WILDS_IN_GAME // SEVEN  # 2
+MOST_CARD_POINTS = cards_points(DECK.cards())  # every card of the three decks: 1,770
+CARD_POINTS_STEP = gcd(*_CARD_POINTS.values())  # 5: card values, and their sums, go by it
 
 
 # --------------------------------------------------------------------------- melds
@@ -676,7 +686,7 @@ def _entry_violations(index: int, tally: SideTally, *, from_cards: bool) -> list
         return found
     for name in ("table_points", "hand_points"):
         value = getattr(tally, name)
-        if _is_count(value) and value % 5:
+        if _is_count(value) and value % CARD_POINTS_STEP:
             found.append(
                 Violation(
                     "samba.hand.not-multiple-of-five",
@@ -930,13 +940,30 @@ def may_go_out(table: int | Sequence[Sequence[Card]]) -> Verdict:
 # --------------------------------------------------------------------------- game end
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a match stands on its running totals. ``winner``: the index of the side
+    that has won, or None. ``tied``: the sides level at the top above the target, who
+    play another hand (empty unless that is why nobody has won yet)."""
+
+    winner: int | None
+    tied: tuple[int, ...] = ()
+
+
+def standing(totals: Sequence[int], options: SambaOptions = DEFAULT_OPTIONS) -> Standing:
+    """A side wins by passing the target (strictly more) ahead of every other side; if
+    the highest of those who passed it are tied, another hand is played."""
+    passed = [total for total in totals if total > options.target]
+    if not passed:
+        return Standing(None)
+    best = max(passed)
+    leaders = tuple(index for index, total in enumerate(totals) if total == best)
+    if len(leaders) > 1:
+        return Standing(None, leaders)
+    return Standing(leaders[0])
+
+
 def winner(totals: Sequence[int], options: SambaOptions = DEFAULT_OPTIONS) -> int | None:
     """The index of the winning side, or None: nobody passed the target (strictly more),
     or the highest of those who did are tied, and another hand is played."""
-    passed = [total for total in totals if total > options.target]
-    if not passed:
-        return None
-    best = max(passed)
-    if passed.count(best) > 1:
-        return None
-    return list(totals).index(best)
+    return standing(totals, options).winner

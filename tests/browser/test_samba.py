@@ -29,6 +29,14 @@ def tap(picker, *labels: str) -> None:
         picker.get_by_role("button", name=label, exact=True).click()
 
 
+def assert_links_are_tap_targets(where) -> None:
+    """Every link drawn there is at least 44 px tall."""
+    heights = where.locator("a").evaluate_all(
+        "links => links.map(a => [a.textContent, a.getBoundingClientRect().height])"
+    )
+    assert heights and all(height >= 44 for _text, height in heights), heights
+
+
 def minimums(page) -> list[str]:
     return page.locator(".scoreboard .note").all_inner_texts()
 
@@ -68,6 +76,7 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     expect(lines.nth(1)).to_contain_text("✓ Canastra limpa, 70")
     expect(lines.nth(2)).to_contain_text("✓ Grupo, 60")
     expect(a.locator("[data-summary]")).to_contain_text("combinações de 7 cartas: 2")
+    assert_links_are_tap_targets(a.locator(".meld-lines"))
     a.get_by_role("button", name="Um a mais: Três vermelhos baixados").click(click_count=2)
     expect(a.locator("[name='s0-red_threes']")).to_have_value("2")
 
@@ -78,6 +87,8 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     expect(bad.locator("a.rule")).to_have_attribute(
         "href", "/rules/samba/#samba.meld.sequence-no-wilds"
     )
+    assert_links_are_tap_targets(b.locator(".meld-lines"))
+    assert_fits_the_phone(page)
     b.locator("textarea").fill("10H 10S 10D 10C 10H 10S JK\n7H 7S 2C")
     expect(b.locator(".meld-lines li").nth(1)).to_contain_text("✓ Grupo, 30")
     expect(b.locator(".meld-lines li").nth(0)).to_contain_text("✓ Canastra suja, 110")

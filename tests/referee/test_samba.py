@@ -875,6 +875,46 @@ def test_a_winner_has_passed_the_target_and_leads_alone(totals):
         assert all(t < totals[found] for i, t in enumerate(totals) if i != found)
 
 
+def test_the_standing_names_the_sides_tied_at_the_top_above_the_target():
+    assert samba.standing([11_000, 11_000, 10_500]) == samba.Standing(None, (0, 1))
+    assert samba.standing([10_500, 11_000, 11_000]).tied == (1, 2)
+    assert samba.standing([11_000, 10_500]) == samba.Standing(0)
+
+
+def test_a_tie_below_the_target_is_no_tie_at_the_top():
+    assert samba.standing([9_000, 9_000]) == samba.Standing(None)
+    assert samba.standing([9_000, 9_000, 10_005]) == samba.Standing(2)
+    assert samba.standing([5_005, 5_005], SambaOptions(target=5_000)).tied == (0, 1)
+
+
+@given(st.lists(st.integers(9_000, 11_000).map(lambda n: n - n % 500), min_size=2, max_size=3))
+def test_the_standing_has_a_winner_or_a_tie_or_nobody_past_the_target(totals):
+    found = samba.standing(totals)
+    assert found.winner == winner(totals)
+    assert not (found.winner is not None and found.tied)
+    passed = [total for total in totals if total > 10_000]
+    if passed and found.winner is None:
+        assert len(found.tied) > 1
+        assert {totals[i] for i in found.tied} == {max(totals)}
+    if not passed:
+        assert found == samba.Standing(None)
+
+
+# ---------------------------------------------------------------- deck facts
+
+
+def test_the_counts_a_hand_can_hold_come_from_the_three_decks():
+    deck = DECKS["samba"].cards()
+    assert len(deck) == 162
+    assert samba.RED_THREES_IN_GAME == 6
+    assert samba.WILDS_IN_GAME == 18  # 6 jokers, 12 twos
+    assert samba.MOST_WILD_CANASTRAS == 2  # 18 wilds make two canastras de curingas
+    assert samba.MOST_COMBINATIONS == 23  # 162 // 7
+    assert samba.MOST_CARD_POINTS == 1_770 == sum(card_points(card) for card in deck)
+    assert samba.CARD_POINTS_STEP == 5
+    assert all(card_points(card) % samba.CARD_POINTS_STEP == 0 for card in deck)
+
+
 # ---------------------------------------------------------------- options
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from referee import samba
-from referee.cards import Card, CardError, format_card, parse_cards, split_tokens
+from referee.cards import Card, CardError, format_card, parse_card, parse_cards, split_tokens
 from referee.rulings import Violation
 from scoring.ledger.rulebook import describe, label, rule_url, violation_dicts
 
@@ -24,10 +24,18 @@ def token(card: Card, language: str) -> str:
 
 
 def tokens(cards: Iterable[Card | str], language: str) -> str:
-    return " ".join(
-        token(card if isinstance(card, Card) else parse_cards([card])[0], language)
-        for card in cards
-    )
+    """Cards, or stored card codes, as the UI writes them. A stored code that is not a
+    card (old or hand-edited data) is written as it is, for the user to correct."""
+    return " ".join(_written(card, language) for card in cards)
+
+
+def _written(card: Card | str, language: str) -> str:
+    if isinstance(card, Card):
+        return token(card, language)
+    try:
+        return token(parse_card(card), language)
+    except CardError:
+        return str(card)
 
 
 def meld_answer(cards: Sequence[Card], *, going_out: bool, language: str) -> dict[str, Any]:

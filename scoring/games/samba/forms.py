@@ -8,30 +8,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from referee import samba
-from referee.cards import (
-    RANKS,
-    RED_SUITS,
-    SUIT_SYMBOLS,
-    SUITS,
-    Card,
-    CardError,
-    parse_cards,
-    split_tokens,
-)
+from referee.cards import Card
 from scoring.games.samba import entries
-from scoring.games.samba.answers import lines_summary, meld_lines, token, tokens
+from scoring.games.samba.answers import lines_summary, meld_lines, tokens
 from scoring.games.samba.rules import RULES
+from scoring.ledger.cards import (
+    CARD_INPUT,
+    CardsField,
+    RankKey,
+    SuitKey,
+    language,
+    picker_ranks,
+    picker_suits,
+    read_cards,
+)
 from scoring.ledger.registry import MatchView
-from scoring.ledger.rulebook import describe
 
 TITLES = {rule.id: rule.title for rule in RULES}
 PENALTY_RULES = dict(samba.PENALTY_RULES)
 CONCEALED_RULES = {name: rule for name, rule, _points in samba.CONCEALED_PREMIUMS}
-_CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+# Not a deck fact like the other caps: only a bound on what a stepper may reach.
+MOST_PENALTIES = 20
 
 
 def _count(label: Any, maximum: int, *, step: int = 1, **attrs: Any) -> forms.IntegerField:
@@ -47,19 +47,7 @@ def _count(label: Any, maximum: int, *, step: int = 1, **attrs: Any) -> forms.In
     )
 
 
-def _language() -> str:
-    return get_language() or "en"
-
-
 # --------------------------------------------------------------------------- reading cards
-
-
-def read_cards(text: str) -> list[Card]:
-    """Cards typed or tapped into one field, or a ValidationError naming every bad token."""
-    try:
-        return parse_cards(split_tokens(text or ""))
-    except CardError as error:
-        raise forms.ValidationError([describe(v) for v in error.violations]) from None
 
 
 def read_melds(text: str) -> list[list[Card]]:
@@ -85,20 +73,9 @@ def read_card(text: str) -> Card:
     return cards[0]
 
 
-class CardsField(forms.CharField):
-    """Card tokens separated by spaces (or commas): ``KH KS JK``, ``R♥ 10♦``."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", forms.TextInput(attrs=_CARD_INPUT))
-        super().__init__(**kwargs)
-
-    def clean(self, value: Any) -> list[Card]:
-        return read_cards(super().clean(value))
-
-
 class CardField(forms.CharField):
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", forms.TextInput(attrs=_CARD_INPUT))
+        kwargs.setdefault("widget", forms.TextInput(attrs=CARD_INPUT))
         super().__init__(**kwargs)
 
     def clean(self, value: Any) -> Card | None:
@@ -110,7 +87,7 @@ class MeldsField(forms.CharField):
     """Melds, one per line."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3, **_CARD_INPUT}))
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3, **CARD_INPUT}))
         super().__init__(**kwargs)
 
     def clean(self, value: Any) -> list[list[Card]]:
@@ -120,12 +97,26 @@ class MeldsField(forms.CharField):
 # --------------------------------------------------------------------------- house rules
 
 
+class TopMinimumField(forms.TypedChoiceField):
+    """The house rule on the opening minimum from 7,000: one of the engine's choices.
+    Optional (the default) unless ``required=True``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        default = samba.DEFAULT_OPTIONS.top_minimum
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("empty_value", default)
+        super().__init__(
+            label=_("Opening minimum from 7,000"),
+            choices=[(minimum, str(minimum)) for minimum in samba.TOP_MINIMUMS],
+            coerce=int,
+            initial=default,
+            **kwargs,
+        )
+
+
 class SambaOptionsForm(forms.Form):
-    top_minimum = forms.TypedChoiceField(
-        label=_("Opening minimum from 7,000"),
-        choices=[(150, "150"), (160, "160")],
-        coerce=int,
-        initial=150,
+    top_minimum = TopMinimumField(
+        required=True,
         help_text=_("Published Samba tables disagree: 150 in some, 160 in others."),
     )
     cumulative_canastra_bonus = forms.BooleanField(
@@ -200,28 +191,38 @@ class SambaHandForm(forms.Form):
     def _add_side_fields(self, position: int) -> None:
         p = f"s{position}-"
         fields_ = self.fields
-        fields_[p + "clean_canastras"] = _count(_("Clean canastras"), 30)
-        fields_[p + "dirty_canastras"] = _count(_("Dirty canastras"), 30)
-        fields_[p + "sambas"] = _count(_("Sambas"), 30)
-        fields_[p + "wild_canastras"] = _count(_("Canastras de curingas"), 6)
-        fields_[p + "table_points"] = _count(_("Card points on the table"), 5_000, step=5)
-        fields_[p + "hand_points"] = _count(_("Card points left in hand"), 5_000, step=5)
-        fields_[p + "red_threes_in_hand"] = _count(TITLES["samba.penalty.red-three-in-hand"], 6)
+        # The caps are what three decks can hold (referee.samba's deck facts).
+        combinations, points, step = (
+            samba.MOST_COMBINATIONS,
+            samba.MOST_CARD_POINTS,
+            samba.CARD_POINTS_STEP,
+        )
+        fields_[p + "clean_canastras"] = _count(_("Clean canastras"), combinations)
+        fields_[p + "dirty_canastras"] = _count(_("Dirty canastras"), combinations)
+        fields_[p + "sambas"] = _count(_("Sambas"), combinations)
+        fields_[p + "wild_canastras"] = _count(
+            _("Canastras de curingas"), samba.MOST_WILD_CANASTRAS
+        )
+        fields_[p + "table_points"] = _count(_("Card points on the table"), points, step=step)
+        fields_[p + "hand_points"] = _count(_("Card points left in hand"), points, step=step)
+        fields_[p + "red_threes_in_hand"] = _count(
+            TITLES["samba.penalty.red-three-in-hand"], samba.RED_THREES_IN_GAME
+        )
         fields_[p + "melds"] = forms.CharField(
             label=_("Melds on the table, one per line"),
             required=False,
-            widget=forms.Textarea(attrs={"rows": 3, **_CARD_INPUT}),
+            widget=forms.Textarea(attrs={"rows": 3, **CARD_INPUT}),
         )
         fields_[p + "hand"] = forms.CharField(
             label=_("Cards left in hand"),
             required=False,
-            widget=forms.TextInput(attrs=_CARD_INPUT),
+            widget=forms.TextInput(attrs=CARD_INPUT),
         )
-        fields_[p + "red_threes"] = _count(_("Red threes laid"), 6)
-        for name in entries.CONCEALED_FIELDS:
-            fields_[p + name] = _count(TITLES[CONCEALED_RULES[name]], 10)
+        fields_[p + "red_threes"] = _count(_("Red threes laid"), samba.RED_THREES_IN_GAME)
+        for name in entries.CONCEALED_FIELDS:  # each premium needs its combination
+            fields_[p + name] = _count(TITLES[CONCEALED_RULES[name]], combinations)
         for name in entries.PENALTY_FIELDS:
-            fields_[p + name] = _count(TITLES[PENALTY_RULES[name]], 20)
+            fields_[p + name] = _count(TITLES[PENALTY_RULES[name]], MOST_PENALTIES)
 
     # --- reading ------------------------------------------------------------------------
 
@@ -291,7 +292,7 @@ class SambaHandForm(forms.Form):
         if not entry:
             last = match.entries[-1].get("mode") if match.entries else None
             return {"mode": last} if last in entries.MODES else {}
-        language = _language()
+        shown = language()
         initial: dict[str, Any] = {"mode": entry.get("mode", entries.MODE_QUICK)}
         initial["went_out"] = ""
         for position, side in enumerate(entry.get("sides") or ()):
@@ -308,9 +309,9 @@ class SambaHandForm(forms.Form):
                 for name in names:
                     initial[p + name] = (side.get(key) or {}).get(name, 0)
             if "melds" in side:
-                initial[p + "melds"] = "\n".join(tokens(meld, language) for meld in side["melds"])
+                initial[p + "melds"] = "\n".join(tokens(meld, shown) for meld in side["melds"])
             if "hand" in side:
-                initial[p + "hand"] = tokens(side["hand"], language)
+                initial[p + "hand"] = tokens(side["hand"], shown)
         return initial
 
     # --- laying out ---------------------------------------------------------------------
@@ -319,7 +320,7 @@ class SambaHandForm(forms.Form):
         return str(self["went_out"].value() or "")
 
     def sides(self) -> list[SideFields]:
-        language = _language()
+        shown = language()
         went_out = self.went_out_value()
         out = []
         for side in self.match.sides:
@@ -328,7 +329,7 @@ class SambaHandForm(forms.Form):
             lines = meld_lines(
                 str(melds.value() or ""),
                 going_out=went_out == str(side.position),
-                language=language,
+                language=shown,
             )
             out.append(
                 SideFields(
@@ -359,29 +360,15 @@ class SambaHandForm(forms.Form):
     def mode_value(self) -> str:
         return self._mode()
 
-    def picker_ranks(self) -> list[str]:
+    def picker_ranks(self) -> list[RankKey]:
         """The picker's rank buttons, in the user's letters (R, D, V in Portuguese)."""
-        language = _language()
-        return [token(Card(rank, "S"), language)[:-1] for rank in RANKS]
+        return picker_ranks()
 
-    def picker_suits(self) -> list[tuple[str, bool]]:
-        return [(SUIT_SYMBOLS[suit], suit in RED_SUITS) for suit in SUITS]
+    def picker_suits(self) -> list[SuitKey]:
+        return picker_suits()
 
 
 # --------------------------------------------------------------------------- referee questions
-
-
-class TopMinimumField(forms.TypedChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(
-            label=_("Opening minimum from 7,000"),
-            choices=[(150, "150"), (160, "160")],
-            coerce=int,
-            initial=150,
-            required=False,
-            empty_value=150,
-            **kwargs,
-        )
 
 
 class MeldQuestion(forms.Form):

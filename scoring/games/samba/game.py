@@ -69,10 +69,11 @@ class Samba(GameBase):
             ]
             for side in match.sides
         }
+        if match.target is None:  # no target: nobody passes it, nobody ties above it
+            return notes
         totals = [side.total for side in match.sides]
-        passed = [total for total in totals if total > options.target]
-        if match.target is not None and passed and samba.winner(totals, options) is None:
-            for side in match.sides:
-                if side.total == max(passed):
-                    notes[side.position].append(gettext("Tied at the top: another hand is played"))
+        for index in samba.standing(totals, options).tied:
+            notes[match.sides[index].position].append(
+                gettext("Tied at the top: another hand is played")
+            )
         return notes

@@ -9,7 +9,6 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from referee import samba
@@ -28,6 +27,7 @@ from scoring.games.samba.forms import (
     PileQuestion,
     question_options,
 )
+from scoring.ledger.cards import language
 from scoring.ledger.rulebook import violation_dicts
 
 QUESTIONS: dict[str, type[forms.Form]] = {
@@ -36,10 +36,6 @@ QUESTIONS: dict[str, type[forms.Form]] = {
     "pile": PileQuestion,
     "going_out": GoingOutQuestion,
 }
-
-
-def _language() -> str:
-    return get_language() or "en"
 
 
 @require_POST
@@ -53,7 +49,7 @@ def check_melds(request: HttpRequest) -> HttpResponse:
     lines = meld_lines(
         request.POST.get(f"s{side}-melds", ""),
         going_out=request.POST.get("went_out") == side,
-        language=_language(),
+        language=language(),
     )
     context = {"side": {"position": side, "lines": lines, "summary": lines_summary(lines)}}
     return render(request, "samba/hand.html#meld-lines", context)
@@ -100,7 +96,7 @@ def ask_meld(request: HttpRequest) -> HttpResponse:
     return _ask(
         request,
         "meld",
-        lambda data: meld_answer(data["cards"], going_out=data["going_out"], language=_language()),
+        lambda data: meld_answer(data["cards"], going_out=data["going_out"], language=language()),
     )
 
 

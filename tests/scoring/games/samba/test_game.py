@@ -7,6 +7,8 @@ import pytest
 from django.utils import translation
 
 from referee.rulings import RuleError
+from referee.samba import SambaOptions
+from scoring.games.samba.entries import options_for
 from scoring.ledger.registry import MatchView, SideView, get_game
 
 game = get_game("samba")
@@ -143,3 +145,23 @@ def test_the_options_form_keeps_the_house_rules():
 def test_the_game_is_for_two_or_three_sides_of_up_to_three_players():
     assert (game.min_sides, game.max_sides, game.max_players_per_side) == (2, 3, 3)
     assert game.default_target == 10_000
+
+
+def test_a_stored_option_the_engine_refuses_gives_way_to_its_default():
+    stored = {"top_minimum": 170, "cumulative_canastra_bonus": True}
+    assert options_for(stored, 5_000) == SambaOptions(
+        target=5_000, top_minimum=150, cumulative_canastra_bonus=True
+    )
+    assert options_for({"cumulative_canastra_bonus": "yes", "top_minimum": 160}) == (
+        SambaOptions(top_minimum=160)
+    )
+    broken = view((7_000, 10_100), options=stored)
+    with translation.override("en"):
+        assert game.side_notes(broken)[0] == ["Opening minimum: 150"]
+    assert game.winners(broken) == [1]
+
+
+def test_a_tie_below_the_target_is_not_noted():
+    with translation.override("en"):
+        notes = game.side_notes(view((9_000, 9_000)))
+    assert notes == {0: ["Opening minimum: 150"], 1: ["Opening minimum: 150"]}

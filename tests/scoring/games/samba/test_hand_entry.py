@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from referee import samba
 from scoring.ledger.registry import MatchView, SideView, get_game
 
 game = get_game("samba")
@@ -160,3 +161,38 @@ def test_three_sides_each_get_their_fields():
     assert len(entry["sides"]) == 3
     totals = [b.total for b in game.score_hand(match, entry)]
     assert totals == [0, 0, 35]
+
+
+def test_the_counts_are_capped_by_what_three_decks_hold():
+    form = game.hand_form(MATCH)
+    caps = {name: form.fields[f"s0-{name}"].max_value for name in ("sambas", "wild_canastras")}
+    assert caps == {"sambas": samba.MOST_COMBINATIONS, "wild_canastras": 2}
+    assert form.fields["s0-red_threes"].max_value == samba.RED_THREES_IN_GAME
+    points = form.fields["s0-table_points"]
+    assert (points.max_value, points.widget.attrs["step"]) == (1_770, samba.CARD_POINTS_STEP)
+    # Eighteen wilds make two canastras de curingas, no more; 1,770 is every card's value.
+    assert game.hand_form(MATCH, PAGE_QUICK_POST | {"s0-wild_canastras": "2"}).is_valid()
+    too_many = game.hand_form(MATCH, PAGE_QUICK_POST | {"s0-wild_canastras": "3"})
+    assert not too_many.is_valid() and "s0-wild_canastras" in too_many.errors
+    beyond = game.hand_form(MATCH, PAGE_QUICK_POST | {"s1-hand_points": "1775"})
+    assert not beyond.is_valid() and "s1-hand_points" in beyond.errors
+
+
+def test_a_stored_card_that_is_not_a_card_is_shown_as_it_is_to_be_corrected():
+    entry = entry_of(PAGE_CARDS_POST)
+    entry["sides"][1]["hand"] = ["QS", "ZZ", "JK"]
+    entry["sides"][0]["melds"][2] = ["AH", "A?", "AD"]
+    with translation.override("pt-br"):
+        form = game.hand_form(MATCH, initial=entry)
+        assert form["s1-hand"].value() == "D♠ ZZ JK"
+        assert form["s0-melds"].value().splitlines()[2] == "A♥ A? A♦"
+        html = str(form["s1-hand"])
+    assert 'value="D♠ ZZ JK"' in html
+
+
+def test_the_card_picker_shows_the_readers_rank_letters():
+    with translation.override("pt-br"):
+        ranks = [key.label for key in game.hand_form(MATCH).picker_ranks()]
+    assert ranks == ["A", *map(str, range(2, 11)), "V", "D", "R"]
+    with translation.override("en"):
+        assert [key.label for key in game.hand_form(MATCH).picker_ranks()][-3:] == ["J", "Q", "K"]

@@ -280,3 +280,26 @@ def test_the_rulebook_states_the_ruling_on_the_dirty_canastra_of_kings(client):
     html = client.get("/rules/samba/", **EN).content.decode()
     assert 'id="samba.ruling.dirty-canastra-example"' in html
     assert "5 × 10 + 50 + 20 = 120" in html
+
+
+def test_a_match_whose_stored_option_the_engine_refuses_still_opens(client):
+    match = make_match(
+        "samba", PAIRS, target=10_000,
+        options={"top_minimum": 170, "cumulative_canastra_bonus": False},
+    )  # fmt: skip
+    response = client.get(match.get_absolute_url(), **EN)
+    assert response.status_code == 200
+    assert response.content.decode().count("Opening minimum: 50") == 2
+    post_hand(client, match, PAGE_QUICK_POST)
+    assert totals(match) == [2580, 275]
+    assert client.get(f"/matches/{match.pk}/hands/1/edit/").status_code == 200
+
+
+def test_correcting_a_hand_with_a_stored_token_that_is_not_a_card(client, match):
+    post_hand(client, match, PAGE_CARDS_POST)
+    hand = match.hands.get()
+    hand.entry["sides"][1]["hand"] = ["QS", "ZZ", "JK"]
+    hand.save(update_fields=["entry"])
+    response = client.get(f"/matches/{match.pk}/hands/1/edit/", **EN)
+    assert response.status_code == 200
+    assert 'value="Q♠ ZZ JK"' in response.content.decode()
