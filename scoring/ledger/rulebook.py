@@ -20,6 +20,13 @@ from django.utils.translation import gettext_lazy as _
 from referee.rulings import ScoreLine, Violation
 
 
+RULE = "rule"
+# The seed is silent or ambiguous and this is the project's reading of it.
+RULING = "ruling"
+# A house rule a match may choose; the text says what the default is.
+OPTION = "option"
+
+
 @dataclass(frozen=True)
 class RuleText:
     id: str
@@ -29,6 +36,8 @@ class RuleText:
     # The rulebook's wording of the rule.
     text: Promise | str | None = None
     section: Promise | str | None = None
+    # RULE, RULING or OPTION: the rulebook marks rulings and options as such.
+    kind: str = RULE
 
 
 # The notation and the ledger belong to no game; their rules are listed here.
