@@ -1,19 +1,29 @@
 """Card notation, decks and deck limits, shared by every game, the API and the UI.
 
-Canonical form is rank then suit: ``10H``, ``QS``, ``AD``; the joker is ``JK``. Parsing
-also takes suit symbols (``Q♠``), lower case, ``T`` for ten, the jokers ``*`` and ``🃏``,
-and the local rank letters that cannot be mistaken for anything else: Portuguese ``R``
-(rei), ``D`` (dama), ``V`` (valete) and Polish ``D`` (dama), ``W`` (walet). Nothing is
-guessed: a token that does not read as exactly one card is an error naming it.
+Canonical form is rank then suit: ``10H``, ``QS``, ``AD``; the joker is ``JK``. Typed
+letters follow the reader's language, because the same letter means different suits: a
+Brazilian writes 7 de copas (7♥) as ``7C``, which in English letters is 7♣. So every
+parse names its *notation* (``NOTATIONS``):
+
+- ``en`` (the default, and the API's): ranks A 2–10 J Q K (T for 10), suits S H D C;
+- ``pt``: ranks A 2–10 V D R (valete, dama, rei; J Q K are read too, they collide with
+  nothing), suits P C E O (paus ♣, copas ♥, espadas ♠, ouros ♦) and no other letters;
+- ``pl``: ranks A 2–10 W D K (walet, dama, król; J and Q too), suits as English letters,
+  since the Polish suit names (trefl, karo, kier, pik) share initials with ranks.
+
+In every notation the suit symbols ♠ ♥ ♦ ♣ (with or without the emoji selector), lower
+case, ``T`` for ten and the jokers ``JK``, ``*`` and ``🃏`` are read. Nothing is guessed:
+a token that does not read as exactly one card is an error naming it and the notation.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 
 from referee.rulings import RuleError, Violation
 
@@ -24,24 +34,42 @@ JOKER_RANK = "JK"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
 
-_RANK_ALIASES = {rank: rank for rank in RANKS} | {
-    "T": "10",
-    "R": "K",  # rei
-    "D": "Q",  # dama (pt) / dama (pl)
-    "V": "J",  # valete
-    "W": "J",  # walet
-}
-_SUIT_ALIASES = {suit: suit for suit in SUITS} | {sym: suit for suit, sym in SUIT_SYMBOLS.items()}
-_JOKER_TOKENS = frozenset({"JK", "*", "🃏"})
-# What the UI shows for a rank, by language; canonical letters everywhere else.
-_LOCAL_RANKS = {
-    "pt": {"K": "R", "Q": "D", "J": "V"},
-    "pl": {"Q": "D", "J": "W"},
-}
-ACCEPTED = (
-    "rank A 2-10 J Q K (or T for 10; R, D, V, W as rei, dama, valete, walet) "
-    "followed by suit S H D C (or ♠ ♥ ♦ ♣); joker JK, * or 🃏"
+NOTATIONS: tuple[str, ...] = ("en", "pt", "pl")
+DEFAULT_NOTATION = "en"
+
+# The ranks written the same in every notation: A, 2–10, and T for ten.
+_PLAIN_RANKS = {rank: rank for rank in RANKS if rank not in ("J", "Q", "K")} | {"T": "10"}
+# The letters each notation reads for the court cards. The first letter given for a rank
+# is the one shown (``format_card``); the others are read too.
+_COURT_LETTERS: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        "en": {"J": "J", "Q": "Q", "K": "K"},
+        "pt": {"V": "J", "D": "Q", "R": "K", "J": "J", "Q": "Q", "K": "K"},
+        "pl": {"W": "J", "D": "Q", "K": "K", "J": "J", "Q": "Q"},
+    }
 )
+# Suit letters by notation. Portuguese takes only its own: "7C" is 7 de copas (7♥).
+_SUIT_LETTERS: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        "en": {"S": "S", "H": "H", "D": "D", "C": "C"},
+        "pt": {"P": "C", "C": "H", "E": "S", "O": "D"},
+        "pl": {"S": "S", "H": "H", "D": "D", "C": "C"},
+    }
+)
+_SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_JOKER_TOKENS = frozenset({"JK", "*", "🃏"})
+
+
+def _shown(letters: Mapping[str, str]) -> dict[str, str]:
+    """Canonical → the letter a notation shows: the first one listed for it."""
+    shown: dict[str, str] = {}
+    for letter, canonical in letters.items():
+        shown.setdefault(canonical, letter)
+    return shown
+
+
+_SHOWN_RANKS = {notation: _shown(_COURT_LETTERS[notation]) for notation in NOTATIONS}
+_SHOWN_SUITS = {notation: _shown(_SUIT_LETTERS[notation]) for notation in NOTATIONS}
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -95,22 +123,39 @@ class CardError(RuleError):
         return [v.params["token"] for v in self.violations]
 
 
-def unreadable(token: str) -> Violation:
-    return Violation("cards.unreadable", {"token": token, "accepted": ACCEPTED})
+def notation_for(language: str | None) -> str:
+    """The notation a reader of ``language`` (``pt-br``, ``pl``, ``en-gb`` …) types in;
+    English for any language without letters of its own."""
+    code = (language or "").replace("_", "-").split("-", 1)[0].lower()
+    return code if code in NOTATIONS else DEFAULT_NOTATION
 
 
-def parse_card(token: str) -> Card:
-    """Read one card in any accepted spelling, or raise ``CardError`` naming the token."""
+def _check_notation(notation: str) -> None:
+    # The notation is the caller's choice of reader, not something a player typed: an
+    # unknown one is a programming error, not a violation.
+    if notation not in NOTATIONS:
+        raise ValueError(f"unknown card notation {notation!r}; one of {NOTATIONS}")
+
+
+def unreadable(token: str, notation: str = DEFAULT_NOTATION) -> Violation:
+    return Violation("cards.unreadable", {"token": token, "notation": notation})
+
+
+def parse_card(token: str, notation: str = DEFAULT_NOTATION) -> Card:
+    """Read one card as written in ``notation`` (see ``NOTATIONS``), or raise
+    ``CardError`` naming the token and the notation."""
+    _check_notation(notation)
     if not isinstance(token, str):
-        raise CardError(unreadable(repr(token)))
+        raise CardError(unreadable(repr(token), notation))
     # U+FE0F asks for the emoji presentation of ♥ and friends; it carries no meaning here.
     text = token.strip().replace("\ufe0f", "").upper()
     if text in _JOKER_TOKENS:
         return JOKER
-    rank = _RANK_ALIASES.get(text[:-1])
-    suit = _SUIT_ALIASES.get(text[-1:])
+    head, tail = text[:-1], text[-1:]
+    rank = _PLAIN_RANKS.get(head) or _COURT_LETTERS[notation].get(head)
+    suit = _SYMBOL_SUITS.get(tail) or _SUIT_LETTERS[notation].get(tail)
     if rank is None or suit is None:
-        raise CardError(unreadable(token))
+        raise CardError(unreadable(token, notation))
     return Card(rank, suit)
 
 
@@ -118,17 +163,16 @@ def split_tokens(text: str) -> list[str]:
     return [token for token in _SEPARATORS.split(text) if token]
 
 
-def parse_cards(cards: str | Iterable[str]) -> list[Card]:
-    """Read many cards (a list of tokens, or one string separated by spaces or commas).
-
-    Every unreadable token is reported at once, in the order given.
-    """
+def parse_cards(cards: str | Iterable[str], notation: str = DEFAULT_NOTATION) -> list[Card]:
+    """Read many cards (a list of tokens, or one string separated by spaces or commas)
+    written in ``notation``. Every unreadable token is reported at once, in order."""
+    _check_notation(notation)
     tokens = split_tokens(cards) if isinstance(cards, str) else list(cards)
     parsed: list[Card] = []
     bad: list[Violation] = []
     for token in tokens:
         try:
-            parsed.append(parse_card(token))
+            parsed.append(parse_card(token, notation))
         except CardError as error:
             bad.extend(error.violations)
     if bad:
@@ -137,11 +181,15 @@ def parse_cards(cards: str | Iterable[str]) -> list[Card]:
 
 
 def format_card(card: Card, language: str = "en", *, symbols: bool = True) -> str:
-    """How a person reads the card: local rank letters, suit symbols."""
+    """How a reader of ``language`` (or a notation) sees the card: local rank letters and
+    suit symbols; with ``symbols=False`` the suit letters of that notation instead, so
+    that what is shown reads back as the same card in that notation."""
     if card.is_joker:
         return "🃏" if symbols else JOKER_RANK
-    rank = _LOCAL_RANKS.get(language[:2].lower(), {}).get(card.rank, card.rank)
-    return rank + (SUIT_SYMBOLS[card.suit] if symbols else card.suit)
+    notation = notation_for(language)
+    rank = _SHOWN_RANKS[notation].get(card.rank, card.rank)
+    suit = SUIT_SYMBOLS[card.suit] if symbols else _SHOWN_SUITS[notation][card.suit]
+    return rank + suit
 
 
 def format_cards(cards: Iterable[Card], language: str = "en", *, symbols: bool = True) -> str:

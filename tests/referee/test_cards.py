@@ -7,11 +7,13 @@ from hypothesis import strategies as st
 from referee.cards import (
     DECKS,
     JOKER,
+    NOTATIONS,
     RANKS,
     SUITS,
     Card,
     CardError,
     format_card,
+    notation_for,
     parse_card,
     parse_cards,
 )
@@ -32,27 +34,110 @@ ALL_CARDS = [Card(rank, suit) for rank in RANKS for suit in SUITS] + [JOKER]
         ("jk", "JK"),
         ("*", "JK"),
         ("🃏", "JK"),
-        ("R♣", "KC"),  # rei
-        ("DH", "QH"),  # dama (pt and pl)
-        ("dd", "QD"),
-        ("V♥", "JH"),  # valete
-        ("WS", "JS"),  # walet
         ("A♥\ufe0f", "AH"),  # emoji presentation selector
         (" 7c ", "7C"),
+        ("K♣", "KC"),
     ],
 )
-def test_it_reads_every_accepted_spelling(token, canonical):
+def test_it_reads_every_english_spelling(token, canonical):
     assert str(parse_card(token)) == canonical
 
 
-@pytest.mark.parametrize("token", ["", "1S", "11H", "QX", "Q", "H", "JKS", "10", "joker", "AA"])
-def test_it_refuses_an_unreadable_token_naming_it(token):
+@pytest.mark.parametrize(
+    ("token", "canonical"),
+    [
+        ("7C", "7H"),  # 7 de copas
+        ("7c", "7H"),
+        ("RP", "KC"),  # rei de paus
+        ("DO", "QD"),  # dama de ouros
+        ("VE", "JS"),  # valete de espadas
+        ("AE", "AS"),
+        ("10O", "10D"),
+        ("TC", "10H"),
+        ("KC", "KH"),  # J, Q, K collide with nothing in Portuguese
+        ("QP", "QC"),
+        ("JO", "JD"),
+        ("R♣", "KC"),  # symbols in every notation
+        ("D♥\ufe0f", "QH"),
+        ("JK", "JK"),
+        ("*", "JK"),
+        ("🃏", "JK"),
+    ],
+)
+def test_it_reads_portuguese_letters(token, canonical):
+    assert str(parse_card(token, "pt")) == canonical
+
+
+@pytest.mark.parametrize(
+    ("token", "canonical"),
+    [
+        ("WS", "JS"),  # walet
+        ("DH", "QH"),  # dama
+        ("dd", "QD"),
+        ("KC", "KC"),  # król
+        ("JD", "JD"),
+        ("QS", "QS"),
+        ("W♥", "JH"),
+        ("10♣", "10C"),
+        ("JK", "JK"),
+    ],
+)
+def test_it_reads_polish_letters(token, canonical):
+    assert str(parse_card(token, "pl")) == canonical
+
+
+@pytest.mark.parametrize(
+    ("notation", "token"),
+    [
+        ("en", "RC"),  # rei is not English
+        ("en", "DH"),  # dama is not English
+        ("en", "VH"),
+        ("en", "WS"),
+        ("en", "7P"),  # paus is not an English suit
+        ("pt", "7S"),  # English suit letters are not Portuguese
+        ("pt", "7H"),
+        ("pt", "7D"),
+        ("pt", "WE"),  # walet is not Portuguese
+        ("pl", "VH"),  # valete is not Polish
+        ("pl", "RH"),
+        ("pl", "7P"),
+    ],
+)
+def test_each_notation_refuses_the_others_letters(notation, token):
     with pytest.raises(CardError) as caught:
-        parse_card(token)
+        parse_card(token, notation)
+    assert caught.value.violations[0].params == {"token": token, "notation": notation}
+
+
+def test_the_same_letters_are_different_cards_in_english_and_portuguese():
+    assert parse_cards("7C", "en") == [Card("7", "C")]
+    assert parse_cards("7C", "pt") == [Card("7", "H")]
+
+
+@pytest.mark.parametrize("notation", NOTATIONS)
+@pytest.mark.parametrize("token", ["", "1S", "11H", "QX", "Q", "H", "JKS", "10", "joker", "AA"])
+def test_it_refuses_an_unreadable_token_naming_it_and_the_notation(token, notation):
+    with pytest.raises(CardError) as caught:
+        parse_card(token, notation)
     (violation,) = caught.value.violations
     assert violation.rule == "cards.unreadable"
-    assert violation.params["token"] == token
-    assert "S H D C" in violation.params["accepted"]
+    assert violation.params == {"token": token, "notation": notation}
+
+
+def test_an_unknown_notation_is_a_programming_error():
+    with pytest.raises(ValueError, match="notation"):
+        parse_card("7C", "fr")
+    with pytest.raises(ValueError, match="notation"):
+        parse_cards("7C", "fr")
+
+
+@pytest.mark.parametrize(
+    ("language", "notation"),
+    [("pt-br", "pt"), ("pt_BR", "pt"), ("pt", "pt"), ("pl", "pl"), ("en-gb", "en"),
+     ("de", "en"), ("", "en"), (None, "en")],
+)  # fmt: skip
+def test_a_language_reads_cards_in_its_notation(language, notation):
+    assert notation_for(language) == notation
 
 
 def test_it_reports_every_bad_token_of_an_entry_at_once():
@@ -72,6 +157,13 @@ def test_it_shows_local_rank_letters_in_the_users_language():
     assert format_card(Card("Q", "D"), "pl") == "D♦"
     assert format_card(Card("Q", "D"), "en") == "Q♦"
     assert format_card(JOKER, "en", symbols=False) == "JK"
+
+
+def test_without_symbols_it_shows_the_notations_own_suit_letters():
+    assert format_card(Card("7", "H"), "pt", symbols=False) == "7C"
+    assert format_card(Card("K", "C"), "pt-br", symbols=False) == "RP"
+    assert format_card(Card("Q", "D"), "pl", symbols=False) == "DD"
+    assert format_card(Card("7", "C"), "en", symbols=False) == "7C"
 
 
 @pytest.mark.parametrize(
@@ -109,26 +201,26 @@ def test_a_card_the_deck_lacks_is_refused():
     assert DECKS["samba"].violations(parse_cards("JK JK JK JK JK JK JK"))[0].params["limit"] == 6
 
 
-@given(st.sampled_from(ALL_CARDS))
-def test_format_then_parse_gives_back_every_card(card):
+@given(st.sampled_from(ALL_CARDS), st.sampled_from(NOTATIONS), st.booleans())
+def test_format_then_parse_gives_back_every_card_in_every_notation(card, notation, symbols):
+    shown = format_card(card, notation, symbols=symbols)
+    assert parse_card(shown, notation) == card
+    assert parse_card(shown.lower(), notation) == card
     assert parse_card(str(card)) == card
-    for language in ("en", "pt-br", "pl"):
-        assert parse_card(format_card(card, language)) == card
-        assert parse_card(format_card(card, language, symbols=False)) == card
 
 
-@given(st.text())
-def test_parsing_arbitrary_text_raises_nothing_but_card_error(text):
+@given(st.text(), st.sampled_from(NOTATIONS))
+def test_parsing_arbitrary_text_raises_nothing_but_card_error(text, notation):
     try:
-        cards = parse_cards(text)
+        cards = parse_cards(text, notation)
     except CardError:
         return
     assert all(isinstance(card, Card) for card in cards)
 
 
-@given(st.lists(st.text(max_size=4), max_size=6))
-def test_parsing_arbitrary_tokens_raises_nothing_but_card_error(tokens):
+@given(st.lists(st.text(max_size=4), max_size=6), st.sampled_from(NOTATIONS))
+def test_parsing_arbitrary_tokens_raises_nothing_but_card_error(tokens, notation):
     try:
-        parse_cards(tokens)
+        parse_cards(tokens, notation)
     except CardError as error:
         assert error.tokens
