@@ -288,8 +288,22 @@ class MeldVerdict:
 
 
 def check_meld(cards: Sequence[Card], *, going_out: bool = False) -> MeldVerdict:
-    """Classify one meld and check it; ``going_out`` allows a meld of black threes."""
+    """Classify one meld and check it; ``going_out`` allows a meld of black threes.
+
+    A meld the three decks cannot supply (seven 8♥, seven jokers) is refused with the
+    deck rule, whatever it would otherwise be.
+    """
     cards = tuple(cards)
+    verdict = _meld_verdict(cards, going_out)
+    deck = DECK.violations(cards)
+    if not deck:
+        return verdict
+    return MeldVerdict(False, verdict.kind, verdict.points, (*verdict.violations, *deck))
+
+
+def _meld_verdict(cards: tuple[Card, ...], going_out: bool) -> MeldVerdict:
+    """The meld rules alone; callers that see several melds check the deck across all of
+    them at once, so that a card over the limit is reported once, not per meld."""
     kind, found = _classify(cards, going_out)
     if len(cards) < MELD_MINIMUM:
         found.insert(
@@ -410,7 +424,7 @@ def _located(violation: Violation, **where: Any) -> Violation:
 def _meld_violations(
     melds: Sequence[Sequence[Card]], *, going_out: bool, **where: Any
 ) -> tuple[list[MeldVerdict], list[Violation]]:
-    verdicts = [check_meld(meld, going_out=going_out) for meld in melds]
+    verdicts = [_meld_verdict(tuple(meld), going_out) for meld in melds]
     found = [
         _located(violation, **where, meld=index)
         for index, verdict in enumerate(verdicts)
@@ -581,13 +595,19 @@ def tally_from_cards(side: SideCards, options: SambaOptions = DEFAULT_OPTIONS) -
     what a meld is.
     """
     _, found = _meld_violations(side.melds, going_out=side.went_out)
+    found += DECK.violations(_cards_of(side))
     if found:
         raise RuleError(found)
     return _tally(side)
 
 
+def _cards_of(side: SideCards) -> list[Card]:
+    """Every card a side entered: its melds and the cards left in its hands."""
+    return [card for cards in (*side.melds, side.hand) for card in cards]
+
+
 def _tally(side: SideCards) -> SideTally:
-    verdicts = [check_meld(meld, going_out=side.went_out) for meld in side.melds]
+    verdicts = [_meld_verdict(tuple(meld), side.went_out) for meld in side.melds]
     kinds = Counter(verdict.kind for verdict in verdicts if verdict.valid)
     return SideTally(
         clean_canastras=kinds[CLEAN_CANASTRA],
@@ -616,9 +636,7 @@ def score_hand(
     found: list[Violation] = []
     for index, side in enumerate(sides):
         found += _meld_violations(side.melds, going_out=side.went_out, side=index)[1]
-    found += DECK.violations(
-        card for side in sides for cards in (*side.melds, side.hand) for card in cards
-    )
+    found += DECK.violations(card for side in sides for card in _cards_of(side))
     tallies = [_tally(side) for side in sides]
     found += _tally_violations(tallies, from_cards=True)
     if found:
@@ -849,8 +867,10 @@ def may_take_pile(
     pile this hand, ``pile_frozen`` whether it is premiado. Since the top card is always
     the last discard, a black three or a wild on top blocks the asker. ``running_total``
     (optional) adds the opening minimum to the answer when the side has not opened.
-    Raises RuleError if a side meld is invalid.
+    Raises RuleError if a side meld is invalid, or if the top card, the hand and the
+    side's melds together use a card more often than the three decks hold it.
     """
+    DECK.check([top, *hand, *(card for meld in side_melds for card in meld)])
     blocked = _blocked_top(top)
     if blocked is not None:
         return Verdict(False, blocked.rule, blocked.params)
@@ -921,7 +941,8 @@ def _starts_sequence(hand: Sequence[Card], top: Card) -> bool:
 
 def may_go_out(table: int | Sequence[Sequence[Card]]) -> Verdict:
     """May a side go out, given its melds (those laid in that play included) or a count
-    of its 7-card combinations? Raises RuleError on an invalid meld or count."""
+    of its 7-card combinations? Raises RuleError on an invalid meld or count, or on melds
+    that use a card more often than the three decks hold it."""
     if isinstance(table, int):
         if not _is_count(table) or table < 0:
             raise RuleError(
@@ -930,6 +951,7 @@ def may_go_out(table: int | Sequence[Sequence[Card]]) -> Verdict:
         combinations = table
     else:
         verdicts, found = _meld_violations(table, going_out=True)
+        found += DECK.violations(card for meld in table for card in meld)
         if found:
             raise RuleError(found)
         combinations = _combinations(verdicts)

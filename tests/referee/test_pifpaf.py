@@ -19,7 +19,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import referee.pifpaf as pifpaf
-from referee.cards import SUITS, Card, parse_cards
+from referee.cards import DECKS, SUITS, Card, parse_cards
 from referee.pifpaf import (
     RULE_IDS,
     Action,
@@ -206,6 +206,53 @@ def test_a_meld_has_three_cards_of_one_suit_or_one_rank():
 def test_a_meld_the_two_decks_cannot_supply_is_refused():
     assert refused(check_meld, cards("QD QD QD")) == ["cards.deck.too-many"]
     assert refused(check_meld, cards("JK QS KS")) == ["cards.deck.not-in-deck"]
+
+
+PIFPAF_DECK = pifpaf.DECK
+PIFPAF_CARDS = sorted(PIFPAF_DECK.limits)
+# Cards of a 54-card deck the two 52-card decks lack: the joker.
+NOT_PIFPAF = [card for card in DECKS["samba"].limits if not PIFPAF_DECK.holds(card)]
+
+
+@st.composite
+def over_the_deck(draw) -> tuple[list[Card], Card, str]:
+    """Cards the two decks cannot supply, shuffled: one card more often than twice, or a
+    card the decks lack; that card and the rule that refuses it."""
+    if draw(st.booleans()):
+        card = draw(st.sampled_from(PIFPAF_CARDS))
+        bad = [card] * (PIFPAF_DECK.holds(card) + draw(st.integers(1, 3)))
+        rule = "cards.deck.too-many"
+    else:
+        card = draw(st.sampled_from(NOT_PIFPAF))
+        bad = [card] * draw(st.integers(1, 2))
+        rule = "cards.deck.not-in-deck"
+    others = draw(st.lists(st.sampled_from(PIFPAF_CARDS), max_size=7))
+    return draw(st.permutations(bad + others)), card, rule
+
+
+PIFPAF_QUESTIONS: dict[str, Callable[[list[Card]], Any]] = {
+    "meld": lambda hand: check_meld(hand),
+    "meld, house rules": lambda hand: check_meld(hand, TRINCA),
+    "hand of nine": lambda hand: check_hand((hand * 9)[:9] if len(hand) < 9 else hand[:9]),
+    "hand of ten": lambda hand: check_hand((hand * 10)[:10] if len(hand) < 10 else hand[:10]),
+    "hand as given": lambda hand: check_hand(hand),
+}
+
+
+@pytest.mark.parametrize("question", PIFPAF_QUESTIONS)
+@settings(max_examples=40, deadline=None)
+@given(over_the_deck())
+def test_every_question_refuses_cards_the_two_decks_cannot_supply(question, drawn):
+    hand, card, rule = drawn
+    if question.startswith("hand of"):
+        # the first nine or ten cards must still hold the bad ones: put them first
+        hand = sorted(hand, key=lambda c: c != card)
+    with pytest.raises(RuleError) as caught:
+        PIFPAF_QUESTIONS[question](hand)
+    assert set(caught.value.rules) <= set(RULE_IDS)
+    assert any(
+        v.rule == rule and v.params["card"] == str(card) for v in caught.value.violations
+    ), caught.value.violations
 
 
 # --- going out ---------------------------------------------------------------------------

@@ -324,7 +324,18 @@ def test_every_samba_holds_the_8_9_and_10(cards):
     assert {"8", "9", "10"} <= {card.rank for card in cards}
 
 
-@given(groups())
+@st.composite
+def spread_groups(draw, min_size=3, max_size=8):
+    """Groups whose suits take turns, so that no card is used beyond the three decks."""
+    cards = draw(groups(min_size, max_size))
+    first = draw(st.integers(0, 3))
+    return [
+        card if samba.is_wild(card) else Card(card.rank, "SHDC"[(first + i) % 4])
+        for i, card in enumerate(cards)
+    ]
+
+
+@given(spread_groups(max_size=9))
 def test_any_group_within_the_wild_limits_is_valid(cards):
     verdict = check_meld(cards)
     assert verdict.valid
@@ -631,17 +642,6 @@ def test_a_breakdown_adds_up_to_the_pages_formula(tally, cumulative):
 
 
 @st.composite
-def spread_groups(draw, min_size=3, max_size=8):
-    """Groups whose suits take turns, so that no card is used beyond the three decks."""
-    cards = draw(groups(min_size, max_size))
-    first = draw(st.integers(0, 3))
-    return [
-        card if samba.is_wild(card) else Card(card.rank, "SHDC"[(first + i) % 4])
-        for i, card in enumerate(cards)
-    ]
-
-
-@st.composite
 def sides(draw, may_go_out=False):
     melds = draw(
         st.lists(st.one_of(sequences(), spread_groups(), spread_groups(7, 8)), max_size=4)
@@ -913,6 +913,109 @@ def test_the_counts_a_hand_can_hold_come_from_the_three_decks():
     assert samba.MOST_CARD_POINTS == 1_770 == sum(card_points(card) for card in deck)
     assert samba.CARD_POINTS_STEP == 5
     assert all(card_points(card) % samba.CARD_POINTS_STEP == 0 for card in deck)
+
+
+# ---------------------------------------------------------------- deck limits in every answer
+
+
+def deck_refusals(violations, card: Card) -> list[Violation]:
+    return [
+        v for v in violations if v.rule == "cards.deck.too-many" and v.params["card"] == str(card)
+    ]
+
+
+def test_seven_eights_of_hearts_are_no_clean_canastra():
+    verdict = meld("8H 8H 8H 8H 8H 8H 8H")
+    assert not verdict.valid
+    (refusal,) = deck_refusals(verdict.violations, Card("8", "H"))
+    assert refusal.params == {"card": "8H", "count": 7, "limit": 3, "deck": "samba"}
+
+
+def test_seven_jokers_are_no_canastra_de_curingas():
+    verdict = meld("JK JK JK JK JK JK JK")
+    assert not verdict.valid
+    assert deck_refusals(verdict.violations, JOKER)[0].params["limit"] == 6
+    assert meld("JK JK JK JK JK JK 2H").valid  # six jokers are all three decks hold
+
+
+def test_going_out_is_refused_with_a_king_of_hearts_four_times():
+    melds = [c("KH KS KD KC KH KS KD"), c("KH KH 2C")]
+    assert deck_refusals(raised(may_go_out, melds), Card("K", "H"))
+
+
+def test_the_pile_is_refused_with_a_queen_of_spades_four_times():
+    violations = raised(take, "QS", "QS QS", ["QS QH JK"])
+    assert deck_refusals(violations, Card("Q", "S"))
+
+
+def test_an_opening_and_a_tally_are_refused_beyond_the_deck():
+    verdict = check_opening([c("AH AH AH AH")], 0)
+    assert not verdict.valid and deck_refusals(verdict.violations, Card("A", "H"))
+    side = SideCards(melds=[c("9C 9C 9C")], hand=c("9C"))
+    assert deck_refusals(raised(tally_from_cards, side), Card("9", "C"))
+
+
+SAMBA_CARDS = sorted(DECKS["samba"].limits)
+
+
+@st.composite
+def over_the_deck(draw):
+    """Cards that use one card more often than the three decks hold, shuffled, and that
+    card."""
+    card = draw(st.sampled_from(SAMBA_CARDS))
+    extra = draw(st.integers(1, 3))
+    others = draw(st.lists(st.sampled_from(SAMBA_CARDS), max_size=8))
+    return draw(st.permutations([card] * (DECKS["samba"].holds(card) + extra) + others)), card
+
+
+def _answer(call, *args, **kwargs) -> list[Violation]:
+    """The violations of a refusal, whether the answer raises or returns a verdict."""
+    try:
+        result = call(*args, **kwargs)
+    except RuleError as error:
+        return list(error.violations)
+    assert not result.valid
+    return list(result.violations)
+
+
+def _pile(cards):
+    return _answer(
+        may_take_pile,
+        cards[0],
+        hand=cards[1::2],
+        side_melds=[cards[2::2]],
+        side_has_opened=True,
+        first_take_this_hand=False,
+        pile_frozen=False,
+    )
+
+
+SAMBA_QUESTIONS = {
+    "meld": lambda cards: _answer(check_meld, cards),
+    "meld going out": lambda cards: _answer(check_meld, cards, going_out=True),
+    "opening": lambda cards: _answer(check_opening, [cards[::2], cards[1::2]], 0),
+    "pile": _pile,
+    "going out": lambda cards: _answer(may_go_out, [cards[::2], cards[1::2]]),
+    "hand score": lambda cards: _answer(
+        score_hand, [SideCards(melds=[cards[::2]], hand=cards[1::2]), SideCards()]
+    ),
+    "hand score across sides": lambda cards: _answer(
+        score_hand, [SideCards(melds=[cards[::2]]), SideCards(hand=cards[1::2])]
+    ),
+    "tally": lambda cards: _answer(
+        tally_from_cards, SideCards(melds=[cards[::2]], hand=cards[1::2])
+    ),
+}
+
+
+@pytest.mark.parametrize("question", SAMBA_QUESTIONS)
+@settings(max_examples=40, deadline=None)
+@given(over_the_deck())
+def test_every_question_refuses_cards_beyond_the_three_decks(question, drawn):
+    cards, card = drawn
+    violations = SAMBA_QUESTIONS[question](list(cards))
+    seen(v.rule for v in violations)
+    assert deck_refusals(violations, card)
 
 
 # ---------------------------------------------------------------- options

@@ -342,6 +342,48 @@ def test_the_vira_cannot_be_played():
     assert rules(error) == ["truco.paulista.vira-in-play"]
 
 
+TRUCO_DECK = DECKS["truco"]
+TRUCO_CARDS = sorted(TRUCO_DECK.limits)
+NOT_TRUCO = [card for card in DECKS["samba"].limits if not TRUCO_DECK.holds(card)]
+
+
+@st.composite
+def over_the_deck(draw, size: int = 4) -> tuple[list[Card], Card, str]:
+    """``size`` cards the one deck cannot supply, shuffled: a card twice, or a card the
+    truco deck lacks (8, 9, 10, joker); that card and the rule that refuses it."""
+    if draw(st.booleans()):
+        card = draw(st.sampled_from(TRUCO_CARDS))
+        bad = [card] * draw(st.integers(2, size))
+        rule = "cards.deck.too-many"
+    else:
+        card = draw(st.sampled_from(NOT_TRUCO))
+        bad = [card] * draw(st.integers(1, size))
+        rule = "cards.deck.not-in-deck"
+    others = [c for c in draw(st.permutations(TRUCO_CARDS)) if c != card][: size - len(bad)]
+    return draw(st.permutations(bad + others)), card, rule
+
+
+def deck_refusal(caught: pytest.ExceptionInfo[RuleError], card: Card, rule: str) -> bool:
+    return any(v.rule == rule and v.params["card"] == str(card) for v in caught.value.violations)
+
+
+@settings(max_examples=60, deadline=None)
+@given(over_the_deck(), st.integers(2, 3))
+def test_a_trick_refuses_cards_the_one_deck_cannot_supply(drawn, number):
+    cards, card, rule = drawn
+    plays = [Play(team, c) for team, c in zip("ABAB", cards, strict=True)]
+    with pytest.raises(RuleError) as caught:
+        resolve_trick(plays, SEED, trick_number=number)
+    assert deck_refusal(caught, card, rule)
+
+
+@given(st.sampled_from(NOT_TRUCO), st.sampled_from([SEED, MINEIRO]))
+def test_a_card_the_truco_deck_lacks_has_no_strength(card, options):
+    with pytest.raises(RuleError) as caught:
+        card_strength(card, options)
+    assert deck_refusal(caught, card, "cards.deck.not-in-deck")
+
+
 # --- the hand's tricks -------------------------------------------------------------------
 
 
