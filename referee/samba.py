@@ -56,8 +56,7 @@ RULE_IDS: tuple[str, ...] = (
     "samba.hand.too-many-red-threes",  # the three decks hold six red threes in all
     "samba.going-out.two-combinations",  # going out needs two 7-card combinations on the table
     "samba.going-out.one-side",  # only one side goes out in a hand
-    "samba.concealed.needs-going-out",  # concealed-canastra premiums go with going out
-    "samba.concealed.more-than-combinations",  # each premium needs its canastra on the table
+    "samba.concealed.more-than-combinations",  # each premium needs its canastra laid down
     # --- score lines ---
     "samba.score.table-cards",  # card values of all the side's melds
     "samba.score.hand-cards",  # card values left in the side's hands, subtracted
@@ -68,9 +67,9 @@ RULE_IDS: tuple[str, ...] = (
     "samba.bonus.canastrao",  # 5 or 6 canastras of any kind (not sambas): 500
     "samba.bonus.canastra-de-canastras",  # 7 or more canastras: 2,000 (instead of canastrão)
     "samba.bonus.going-out",  # bater: 200
-    "samba.bonus.concealed-deal-solo",  # out with a canastra concealed since the deal: 1,000
+    "samba.bonus.concealed-deal-solo",  # laying down a canastra concealed since the deal: 1,000
     "samba.bonus.concealed-deal-with-partner",  # the same using the partner's melds: 500
-    "samba.bonus.concealed-play-solo",  # out with a canastra concealed, formed in play: 500
+    "samba.bonus.concealed-play-solo",  # laying down a concealed canastra formed in play: 500
     "samba.bonus.concealed-play-with-partner",  # the same using the partner's melds: 200
     "samba.honours.red-three",  # each red three laid, with two 7-card combinations: 100
     "samba.honours.all-red-threes",  # all six red threes, with two combinations: 1,000 in all
@@ -89,7 +88,7 @@ RULE_IDS: tuple[str, ...] = (
     # --- the discard pile (bagaço) ---
     "samba.pile.blocked-by-wild",  # a wild on top blocks the pile for the next player
     "samba.pile.blocked-by-black-three",  # a black three on top blocks it for the next player
-    "samba.pile.first-take-two-naturals",  # a side's first take: two naturals from hand = top
+    "samba.pile.first-take-two-naturals",  # the hand's first take: two naturals from hand = top
     "samba.pile.premiado-two-naturals",  # a premiado pile: two naturals from hand = top
     "samba.pile.open-same-play",  # a side that has not opened takes it only opening now
     "samba.pile.onto-group",  # the top card goes onto the side's group or canastra
@@ -442,7 +441,8 @@ def _combinations(verdicts: Iterable[MeldVerdict]) -> int:
 
 @dataclass(frozen=True)
 class Concealed:
-    """How many canastras the side went out with concealed in hand, by premium."""
+    """How many canastras the side laid down (baixar) that it had held concealed in hand,
+    by premium; earned whether or not the side went out."""
 
     deal_solo: int = 0  # concealed since the deal, without the partner's melds: 1,000
     deal_with_partner: int = 0  # concealed since the deal, using the partner's melds: 500
@@ -723,11 +723,9 @@ def _side_violations(index: int, tally: SideTally) -> list[Violation]:
     found: list[Violation] = []
     if tally.went_out and tally.combinations < REQUIRED_COMBINATIONS:
         found.append(_two_combinations(tally.combinations, side=index))
+    # The premiums are earned by laying the concealed canastra down (baixar), whether or
+    # not the side goes out; each is for a canastra the side has on the table.
     concealed = tally.concealed.total
-    if concealed and not tally.went_out:
-        found.append(
-            Violation("samba.concealed.needs-going-out", {"side": index, "concealed": concealed})
-        )
     if concealed > tally.combinations:
         found.append(
             Violation(
@@ -773,17 +771,22 @@ def check_opening(
     pile_top: Card | None = None,
     *,
     going_out: bool = False,
+    pile_taken_this_hand: bool = False,
+    pile_frozen: bool = False,
 ) -> OpeningVerdict:
     """Check a side's opening: the melds laid in that play, as laid.
 
     When the pile is taken in the same play, pass its top card as ``pile_top``; it must
-    be in one of ``melds`` (which therefore already count its value) as a group with two
-    natural cards of its rank from hand, since this is the side's first take.
+    be in one of ``melds`` (which therefore already count its value), in a group, never
+    starting a sequence. If nobody has taken the pile yet this hand
+    (``pile_taken_this_hand`` False, the default) or it is premiado (``pile_frozen``),
+    that group holds two natural cards of the top's rank from hand.
     """
     verdicts, found = _meld_violations(melds, going_out=going_out)
     found += DECK.violations(card for meld in melds for card in meld)
     if pile_top is not None:
-        found += _opening_pile_violations(pile_top, melds)
+        needs_pair = pile_frozen or not pile_taken_this_hand
+        found += _opening_pile_violations(pile_top, melds, needs_pair, pile_frozen)
     points = sum(verdict.points for verdict in verdicts)
     minimum = opening_minimum(running_total, options)
     if points < minimum:
@@ -796,7 +799,9 @@ def check_opening(
     return OpeningVerdict(not found, points, minimum, tuple(found))
 
 
-def _opening_pile_violations(top: Card, melds: Sequence[Sequence[Card]]) -> list[Violation]:
+def _opening_pile_violations(
+    top: Card, melds: Sequence[Sequence[Card]], needs_pair: bool, pile_frozen: bool
+) -> list[Violation]:
     blocked = _blocked_top(top)
     if blocked is not None:
         return [blocked]
@@ -805,15 +810,21 @@ def _opening_pile_violations(top: Card, melds: Sequence[Sequence[Card]]) -> list
         return [Violation("samba.opening.pile-top-not-melded", {"top": str(top)})]
     if all(check_meld(meld).kind in (SEQUENCE, SAMBA) for meld in holding):
         return [Violation("samba.pile.never-start-sequence", {"top": str(top)})]
+    if not needs_pair:
+        return []
     # the top card itself plus two naturals of its rank from hand
     naturals = max(sum(1 for card in meld if card.rank == top.rank) for meld in holding) - 1
     if naturals < 2:
-        return [
-            Violation(
-                "samba.pile.first-take-two-naturals", {"top": str(top), "naturals": naturals}
-            )
-        ]
+        params = {"top": str(top), "naturals": naturals, "naturals_in_hand": naturals}
+        return [Violation(_pair_rule(pile_frozen), params)]
     return []
+
+
+def _pair_rule(pile_frozen: bool) -> str:
+    """The rule that asks for two naturals from hand: premiado, or the hand's first take."""
+    return (
+        "samba.pile.premiado-two-naturals" if pile_frozen else "samba.pile.first-take-two-naturals"
+    )
 
 
 # --------------------------------------------------------------------------- referee answers
@@ -855,21 +866,29 @@ def may_take_pile(
     hand: Sequence[Card],
     side_melds: Sequence[Sequence[Card]] = (),
     side_has_opened: bool,
-    first_take_this_hand: bool,
+    pile_taken_this_hand: bool | None = None,
     pile_frozen: bool,
     running_total: int | None = None,
     options: SambaOptions = DEFAULT_OPTIONS,
+    first_take_this_hand: bool | None = None,
 ) -> Verdict:
     """May the player whose turn it is take the discard pile (bagaço)?
 
     ``top`` is the pile's top card, ``hand`` the player's hand, ``side_melds`` the side's
-    melds on the table, ``first_take_this_hand`` whether the side has not yet taken the
-    pile this hand, ``pile_frozen`` whether it is premiado. Since the top card is always
-    the last discard, a black three or a wild on top blocks the asker. ``running_total``
-    (optional) adds the opening minimum to the answer when the side has not opened.
+    melds on the table, ``pile_taken_this_hand`` whether anyone (any side) has already
+    taken the pile in this hand, ``pile_frozen`` whether it is premiado. The hand's first
+    take, and any take of a premiado pile, needs two naturals from hand equal to the top.
+    Since the top card is always the last discard, a black three or a wild on top blocks
+    the asker. ``running_total`` (optional) adds the opening minimum to the answer when
+    the side has not opened.
+
+    ``first_take_this_hand`` is the older spelling, kept for callers: True means this
+    would be the hand's first take (``pile_taken_this_hand=False``). Give one of the two.
+
     Raises RuleError if a side meld is invalid, or if the top card, the hand and the
     side's melds together use a card more often than the three decks hold it.
     """
+    taken = _pile_taken(pile_taken_this_hand, first_take_this_hand)
     DECK.check([top, *hand, *(card for meld in side_melds for card in meld)])
     blocked = _blocked_top(top)
     if blocked is not None:
@@ -879,8 +898,35 @@ def may_take_pile(
         raise RuleError(found)
     pair = sum(1 for card in hand if card.rank == top.rank)
     params: dict[str, Any] = {"top": str(top), "naturals_in_hand": pair}
-    if pile_frozen or first_take_this_hand or not side_has_opened:
+    if pile_frozen or not taken:
         return _take_with_pair(pair, params, pile_frozen, side_has_opened, running_total, options)
+    verdict = _take_later(top, hand, side_melds, verdicts, pair, params)
+    if verdict.allowed and not side_has_opened:
+        # A side with nothing on the table takes the pile only to open with it now.
+        return _opening_now(params, running_total, options)
+    return verdict
+
+
+def _pile_taken(pile_taken_this_hand: bool | None, first_take_this_hand: bool | None) -> bool:
+    if pile_taken_this_hand is None and first_take_this_hand is None:
+        raise TypeError("may_take_pile() needs pile_taken_this_hand")
+    if first_take_this_hand is None:
+        return bool(pile_taken_this_hand)
+    if pile_taken_this_hand is not None and pile_taken_this_hand == first_take_this_hand:
+        raise TypeError("pile_taken_this_hand and first_take_this_hand disagree")
+    return not first_take_this_hand
+
+
+def _take_later(
+    top: Card,
+    hand: Sequence[Card],
+    side_melds: Sequence[Sequence[Card]],
+    verdicts: Sequence[MeldVerdict],
+    pair: int,
+    params: dict[str, Any],
+) -> Verdict:
+    """After the hand's first take, on a pile that is not premiado: the top card goes
+    onto the side's melds or makes a group with cards from hand."""
     if any(
         v.kind in GROUP_KINDS and _rank_of(meld) == top.rank
         for v, meld in zip(verdicts, side_melds, strict=True)
@@ -909,13 +955,17 @@ def _take_with_pair(
     running_total: int | None,
     options: SambaOptions,
 ) -> Verdict:
-    rule = (
-        "samba.pile.premiado-two-naturals" if pile_frozen else "samba.pile.first-take-two-naturals"
-    )
+    rule = _pair_rule(pile_frozen)
     if pair < 2:
         return Verdict(False, rule, params)
     if side_has_opened:
         return Verdict(True, rule, params)
+    return _opening_now(params, running_total, options)
+
+
+def _opening_now(
+    params: dict[str, Any], running_total: int | None, options: SambaOptions
+) -> Verdict:
     if running_total is not None:
         params = {**params, "minimum": opening_minimum(running_total, options)}
     return Verdict(True, "samba.pile.open-same-play", params)

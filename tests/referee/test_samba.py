@@ -456,6 +456,20 @@ def test_concealed_canastra_premiums_are_scored_by_count():
     assert got["samba.bonus.concealed-play-with-partner"] == 200
 
 
+def test_page_a_concealed_canastra_laid_down_earns_its_premium_without_going_out():
+    # page: the premium is for laying down (baixar) the concealed canastra, whether or
+    # not that side goes out; an earlier page made it go with going out.
+    side = SideTally(clean_canastras=1, sambas=1, concealed=Concealed(deal_solo=1))
+    breakdowns = score_quick([side, SideTally(sambas=2, went_out=True)])
+    got = lines(breakdowns[0])
+    assert got["samba.bonus.concealed-deal-solo"] == 1000
+    assert "samba.bonus.going-out" not in got
+
+
+def test_the_concealed_premium_no_longer_has_a_going_out_rule():
+    assert "samba.concealed.needs-going-out" not in RULE_IDS
+
+
 def test_each_fault_costs_100_in_the_sides_own_column():
     faults = Penalties(*([2] * len(dataclasses.fields(Penalties))))
     got = score(penalties=faults)
@@ -572,10 +586,13 @@ def test_quick_entry_refuses_two_sides_going_out_and_more_than_six_red_threes():
     assert rules == ["samba.going-out.one-side", "samba.hand.too-many-red-threes"]
 
 
-def test_concealed_premiums_need_going_out_and_their_canastras():
+def test_concealed_premiums_need_their_canastras_on_the_table():
     side = SideTally(clean_canastras=1, concealed=Concealed(play_solo=2))
-    rules = [v.rule for v in raised(score_quick, [side, SideTally()])]
-    assert rules == ["samba.concealed.needs-going-out", "samba.concealed.more-than-combinations"]
+    violations = raised(score_quick, [side, SideTally()])
+    assert [v.rule for v in violations] == ["samba.concealed.more-than-combinations"]
+    assert violations[0].params == {"side": 0, "concealed": 2, "combinations": 1}
+    one = SideTally(clean_canastras=1, concealed=Concealed(play_solo=1))
+    assert score_quick([one, SideTally()])[0].points_for("samba.bonus.concealed-play-solo") == 500
 
 
 # ---------------------------------------------------------------- scoring properties
@@ -722,6 +739,20 @@ def test_an_opening_with_the_pile_needs_two_naturals_from_hand():
     assert rules_of(verdict) == ["samba.pile.first-take-two-naturals"]
 
 
+def test_an_opening_with_a_pile_already_taken_this_hand_needs_no_pair():
+    melds = [c("QS QH JK")]
+    verdict = check_opening(melds, 0, pile_top=Card("Q", "H"), pile_taken_this_hand=True)
+    assert (verdict.valid, verdict.points) == (True, 70)
+
+
+def test_an_opening_with_a_premiado_pile_needs_two_naturals_from_hand():
+    verdict = check_opening(
+        [c("QS QH JK")], 0, pile_top=Card("Q", "H"), pile_taken_this_hand=True, pile_frozen=True
+    )
+    assert rules_of(verdict) == ["samba.pile.premiado-two-naturals"]
+    assert verdict.violations[0].params["naturals_in_hand"] == 1
+
+
 def test_an_opening_never_takes_the_pile_to_start_a_sequence():
     verdict = check_opening([c("AS KS QS"), c("AH AD AC")], 0, pile_top=Card("Q", "S"))
     assert rules_of(verdict) == ["samba.pile.never-start-sequence"]
@@ -740,7 +771,7 @@ def test_an_opening_reports_invalid_melds_by_index():
 
 
 def take(top: str, hand: str = "", melds=(), **kwargs) -> tuple[bool, str]:
-    questions = {"side_has_opened": True, "first_take_this_hand": False, "pile_frozen": False}
+    questions = {"side_has_opened": True, "pile_taken_this_hand": True, "pile_frozen": False}
     questions.update(kwargs)
     verdict = may_take_pile(
         parse_card(top), hand=c(hand), side_melds=[c(m) for m in melds], **questions
@@ -757,15 +788,58 @@ def test_a_black_three_on_top_blocks_the_pile():
     assert take("3C", "3S 3S") == (False, "samba.pile.blocked-by-black-three")
 
 
-def test_the_first_take_needs_two_naturals_from_hand():
-    assert take("QD", "QS JK", ["QH QC QS"], first_take_this_hand=True) == (
+def test_the_hands_first_take_needs_two_naturals_from_hand():
+    assert take("QD", "QS JK", ["QH QC QS"], pile_taken_this_hand=False) == (
         False,
         "samba.pile.first-take-two-naturals",
     )
-    assert take("QD", "QS QH", first_take_this_hand=True) == (
+    assert take("QD", "QS QH", pile_taken_this_hand=False) == (
         True,
         "samba.pile.first-take-two-naturals",
     )
+
+
+def test_page_once_anyone_has_taken_the_pile_a_sides_own_first_take_needs_no_pair():
+    # page: the first take is the hand's, not each side's ("esta condição não vigora
+    # depois da primeira compra"); an earlier page made it each side's.
+    assert take("QD", "QS JK", ["QH QC QS"], pile_taken_this_hand=True) == (
+        True,
+        "samba.pile.onto-group",
+    )
+    assert take("9D", "9S JK", pile_taken_this_hand=True) == (True, "samba.pile.with-hand-cards")
+
+
+def test_a_side_yet_to_open_takes_a_pile_already_taken_with_a_natural_and_a_wild():
+    verdict = may_take_pile(
+        Card("9", "D"),
+        hand=c("9S JK 4C"),
+        side_has_opened=False,
+        pile_taken_this_hand=True,
+        pile_frozen=False,
+        running_total=3000,
+    )
+    assert answer(verdict) == (True, "samba.pile.open-same-play")
+    assert verdict.params["minimum"] == 120
+    assert take("9D", "10D JD", side_has_opened=False) == (
+        False,
+        "samba.pile.never-start-sequence",
+    )
+
+
+def test_the_older_first_take_keyword_still_means_the_hands_first_take():
+    old = {"pile_taken_this_hand": None}
+    assert take("QD", "QS JK", ["QH QC QS"], first_take_this_hand=True, **old) == (
+        False,
+        "samba.pile.first-take-two-naturals",
+    )
+    assert take("QD", "QS JK", ["QH QC QS"], first_take_this_hand=False, **old) == (
+        True,
+        "samba.pile.onto-group",
+    )
+    with pytest.raises(TypeError):
+        take("QD", "QS QH", first_take_this_hand=True, pile_taken_this_hand=True)
+    with pytest.raises(TypeError):
+        take("QD", "QS QH", pile_taken_this_hand=None)
 
 
 def test_a_side_that_has_not_opened_takes_the_pile_only_opening_now():
@@ -774,7 +848,7 @@ def test_a_side_that_has_not_opened_takes_the_pile_only_opening_now():
         hand=c("QS QH"),
         side_melds=[],
         side_has_opened=False,
-        first_take_this_hand=True,
+        pile_taken_this_hand=False,
         pile_frozen=False,
         running_total=1500,
     )
@@ -985,7 +1059,7 @@ def _pile(cards):
         hand=cards[1::2],
         side_melds=[cards[2::2]],
         side_has_opened=True,
-        first_take_this_hand=False,
+        pile_taken_this_hand=True,
         pile_frozen=False,
     )
 

@@ -6,13 +6,17 @@ violation or a referee's answer with the engine's parameters; its ``text`` is wh
 rulebook page shows under the rule's id. ``samba.kind.*`` name the meld kinds (the
 referee cites them when a meld stands); ``samba.table.*``, ``samba.end.*`` and
 ``samba.ruling.*`` state rules the engine applies without ever citing them.
+
+Where the seed is silent or ambiguous the page makes a *ruling*: each has its own
+``samba.ruling.*`` text, marked ``kind=RULING`` and placed next to the rule it settles;
+the house rules a match may choose are ``samba.option.*``, marked ``kind=OPTION``.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.rulebook import RuleText
+from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
 TABLE = _("The table and the cards")
 MELDS = _("Melds")
@@ -205,6 +209,17 @@ RULES: tuple[RuleText, ...] = (
         MELDS,
     ),
     RuleText(
+        "samba.ruling.second-wild-or-later",
+        _("Ruling: the second wild as the seventh card or later"),
+        text=_(
+            "The seed lets the second wild come as the seventh card. The app also lets it "
+            "come later, in a group of seven or more cards: a canastra of eight kings may "
+            "take its second wild as the eighth card. Never more than two wilds."
+        ),
+        section=MELDS,
+        kind=RULING,
+    ),
+    RuleText(
         "samba.meld.group-at-most-two-wilds",
         _("At most two wilds"),
         _("A group or canastra holds at most %(maximum)s wilds; this one has %(wilds)s."),
@@ -320,13 +335,6 @@ RULES: tuple[RuleText, ...] = (
         section=GOING_OUT,
     ),
     RuleText(
-        "samba.concealed.needs-going-out",
-        _("Concealed canastras go with going out"),
-        _("A concealed-canastra premium is earned only by the side that went out."),
-        _("The concealed-canastra premiums belong to the side that went out."),
-        GOING_OUT,
-    ),
-    RuleText(
         "samba.concealed.more-than-combinations",
         _("Each premium has its canastra"),
         _(
@@ -334,8 +342,8 @@ RULES: tuple[RuleText, ...] = (
             "%(combinations)s 7-card combinations on the table."
         ),
         _(
-            "Each concealed-canastra premium is for a canastra laid when going out, so "
-            "there are never more premiums than the side's 7-card combinations."
+            "Each concealed-canastra premium is for a canastra the side laid down, so there "
+            "are never more premiums than the side's 7-card combinations on the table."
         ),
         GOING_OUT,
     ),
@@ -390,6 +398,18 @@ RULES: tuple[RuleText, ...] = (
         section=SCORE,
     ),
     RuleText(
+        "samba.ruling.canastras-counted",
+        _("Ruling: which canastras the canastrão counts"),
+        text=_(
+            "The seed does not say which canastras make a canastrão or a canastra de "
+            "canastras, nor whether both are earned. The app counts canastras of every kind "
+            "(clean, dirty, of wilds) but not sambas, and pays only the higher: seven "
+            "canastras earn 2,000, not 2,500 (a match may make them cumulative)."
+        ),
+        section=SCORE,
+        kind=RULING,
+    ),
+    RuleText(
         "samba.bonus.canastra-de-canastras",
         _("Canastra de canastras"),
         text=_(
@@ -409,9 +429,9 @@ RULES: tuple[RuleText, ...] = (
         "samba.bonus.concealed-deal-solo",
         _("Concealed since the deal"),
         text=_(
-            "Going out with a canastra held concealed in hand since the deal, not using "
-            "the partner's melds: 1,000. These premiums cannot be seen in the cards on the "
-            "table, so the scorer enters them as counts."
+            "Laying down (baixar) a canastra held concealed in hand since the deal, not "
+            "using the partner's melds: 1,000. These premiums cannot be seen in the cards "
+            "on the table, so the scorer enters them as counts."
         ),
         section=SCORE,
     ),
@@ -419,8 +439,8 @@ RULES: tuple[RuleText, ...] = (
         "samba.bonus.concealed-deal-with-partner",
         _("Concealed since the deal, with the partner's melds"),
         text=_(
-            "Going out with a canastra concealed in hand since the deal, using the "
-            "partner's melds: 500."
+            "Laying down a canastra concealed in hand since the deal, using the partner's "
+            "melds: 500."
         ),
         section=SCORE,
     ),
@@ -428,8 +448,8 @@ RULES: tuple[RuleText, ...] = (
         "samba.bonus.concealed-play-solo",
         _("Concealed, formed in play"),
         text=_(
-            "Going out with a canastra concealed in hand, formed during play, not using the "
-            "partner's melds: 500."
+            "Laying down a canastra held concealed in hand, formed during play, not using "
+            "the partner's melds: 500."
         ),
         section=SCORE,
     ),
@@ -437,10 +457,23 @@ RULES: tuple[RuleText, ...] = (
         "samba.bonus.concealed-play-with-partner",
         _("Concealed, formed in play, with the partner's melds"),
         text=_(
-            "Going out with a canastra concealed in hand, formed during play, using the "
+            "Laying down a canastra held concealed in hand, formed during play, using the "
             "partner's melds: 200."
         ),
         section=SCORE,
+    ),
+    RuleText(
+        "samba.ruling.concealed-laid-down",
+        _("Ruling: concealed canastras are earned by laying them down"),
+        text=_(
+            "The seed pays the four concealed-canastra premiums “por baixar”, for laying "
+            "the canastra down: the premium is earned whenever a concealed canastra is laid "
+            "down during the hand, whether or not that side goes out. The cards on the "
+            "table cannot show it, so the scorer enters the premiums as counts, never more "
+            "than the side's 7-card combinations."
+        ),
+        section=SCORE,
+        kind=RULING,
     ),
     # --- red threes ---------------------------------------------------------------------
     RuleText(
@@ -459,6 +492,17 @@ RULES: tuple[RuleText, ...] = (
         section=HONOURS,
     ),
     RuleText(
+        "samba.ruling.all-six-red-threes",
+        _("Ruling: all six red threes are 1,000 in all"),
+        text=_(
+            "The seed prices all six red threes at 1,000 without saying how that meets the "
+            "100 for each. The app counts 1,000 in all, instead of 6 × 100 (and −1,000 in "
+            "all without two 7-card combinations)."
+        ),
+        section=HONOURS,
+        kind=RULING,
+    ),
+    RuleText(
         "samba.honours.red-three-without-combinations",
         _("Red threes without two combinations"),
         text=_(
@@ -466,6 +510,17 @@ RULES: tuple[RuleText, ...] = (
             "is the penalty list's “−100 per red three”, not a second one."
         ),
         section=HONOURS,
+    ),
+    RuleText(
+        "samba.ruling.red-three-penalty-once",
+        _("Ruling: the −100 for a red three is counted once"),
+        text=_(
+            "The seed makes red threes negative without two 7-card combinations, and its "
+            "penalty list also has “−100 per red three laid without two combinations”. The "
+            "app reads both as the same −100, not a red three worth −200."
+        ),
+        section=HONOURS,
+        kind=RULING,
     ),
     RuleText(
         "samba.honours.all-red-threes-without-combinations",
@@ -539,6 +594,19 @@ RULES: tuple[RuleText, ...] = (
         OPENING,
     ),
     RuleText(
+        "samba.ruling.opening-table",
+        _("Ruling: the opening minimums"),
+        text=_(
+            "The seed gives no table of opening minimums; it only says that at 90 a clean "
+            "canastra is not enough unless it is of aces. The app uses the usual Samba "
+            "table: below 0, 15; 0 to 1,495, 50; 1,500 to 2,995, 90; 3,000 to 6,995, 120; "
+            "7,000 or more, 150. Published tables disagree on the last row, so a match may "
+            "choose 160."
+        ),
+        section=OPENING,
+        kind=RULING,
+    ),
+    RuleText(
         "samba.opening.pile-top-not-melded",
         _("The pile's top card in the opening"),
         _("The pile's top card, %(top)s, must be in one of the opening's melds."),
@@ -555,10 +623,22 @@ RULES: tuple[RuleText, ...] = (
         _("%(top)s is wild: the pile is blocked for the next player, and is now premiado."),
         _(
             "A wild discarded blocks the pile for the next player and makes it premiado "
-            "(frozen) until the hand ends; a red three or a wild turned at the start does "
-            "the same."
+            "(frozen) until the pile is taken; a red three or a wild turned at the start "
+            "does the same."
         ),
         PILE,
+    ),
+    RuleText(
+        "samba.ruling.premiado-until-taken",
+        _("Ruling: premiado until the pile is taken"),
+        text=_(
+            "The seed says a covered wild no longer blocks the pile but leaves it premiado, "
+            "without saying until when. The app keeps it premiado until someone takes the "
+            "pile (with two natural cards from hand equal to the top): the pile that "
+            "follows is a new one."
+        ),
+        section=PILE,
+        kind=RULING,
     ),
     RuleText(
         "samba.pile.blocked-by-black-three",
@@ -571,12 +651,14 @@ RULES: tuple[RuleText, ...] = (
         "samba.pile.first-take-two-naturals",
         _("First take: two naturals from hand"),
         _(
-            "The side's first take of the pile in a hand needs two natural cards from hand "
-            "equal to the top card, %(top)s."
+            "Nobody has taken the pile yet this hand: the first take needs two natural "
+            "cards from hand equal to the top card, %(top)s."
         ),
         _(
-            "A side's first take of the pile in a hand needs two natural cards from hand "
-            "of the top card's rank, and the side must have opened or open in that play."
+            "The hand's first take of the pile — the first time anyone takes it in this "
+            "hand — needs two natural cards from hand of the top card's rank; later takes "
+            "in the same hand do not, unless the pile is premiado. The taker's side must "
+            "have opened or open in that same play."
         ),
         PILE,
     ),
@@ -598,7 +680,7 @@ RULES: tuple[RuleText, ...] = (
         _("Opening with the pile"),
         _(
             "The side has not opened: it may take the pile for %(top)s only by opening in "
-            "that same play with two naturals from hand."
+            "that same play."
         ),
         _(
             "A side that has not yet opened may take the pile only to open in that same "
@@ -611,7 +693,7 @@ RULES: tuple[RuleText, ...] = (
         _("Onto a group"),
         _("%(top)s goes onto the side's group or canastra of its rank."),
         _(
-            "After its first take, a side may take the pile to lay the top card on a "
+            "After the hand's first take, a side may take the pile to lay the top card on a "
             "group or canastra of that rank it already has."
         ),
         PILE,
@@ -681,6 +763,17 @@ RULES: tuple[RuleText, ...] = (
         ),
         section=END,
     ),
+    RuleText(
+        "samba.ruling.tie-at-the-top",
+        _("Ruling: a tie at the top plays another hand"),
+        text=_(
+            "The seed says the highest total past the target wins, but not what happens "
+            "when the highest are equal. The app declares no winner and another hand is "
+            "played, until one side is ahead alone."
+        ),
+        section=END,
+        kind=RULING,
+    ),
     # --- house rules and rulings --------------------------------------------------------
     RuleText(
         "samba.options.invalid",
@@ -694,6 +787,30 @@ RULES: tuple[RuleText, ...] = (
         HOUSE,
     ),
     RuleText(
+        "samba.option.target",
+        _("House rule: another target"),
+        text=_("A match may play to another target than 10,000 (or to no target at all)."),
+        section=HOUSE,
+        kind=OPTION,
+    ),
+    RuleText(
+        "samba.option.top-minimum",
+        _("House rule: 160 from 7,000"),
+        text=_("A match may make the opening minimum from 7,000 on 160 instead of 150."),
+        section=HOUSE,
+        kind=OPTION,
+    ),
+    RuleText(
+        "samba.option.cumulative-canastra-bonus",
+        _("House rule: cumulative canastrão"),
+        text=_(
+            "A match may let seven or more canastras earn the canastrão as well as the "
+            "canastra de canastras: 2,500 in all instead of 2,000."
+        ),
+        section=HOUSE,
+        kind=OPTION,
+    ),
+    RuleText(
         "samba.ruling.dirty-canastra-example",
         _("Ruling: the dirty canastra of kings is worth 120"),
         text=_(
@@ -702,6 +819,7 @@ RULES: tuple[RuleText, ...] = (
             "counts 120."
         ),
         section=HOUSE,
+        kind=RULING,
     ),
     RuleText(
         "samba.ruling.quick-entry",
@@ -713,5 +831,6 @@ RULES: tuple[RuleText, ...] = (
             "the cards themselves (each meld, the deck limit) are made only card by card."
         ),
         section=HOUSE,
+        kind=RULING,
     ),
 )
