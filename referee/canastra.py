@@ -727,7 +727,7 @@ def read_pairs(pairs: Sequence[Mapping[str, Any]]) -> list[PairCards]:
             found.append(_bad_entry("melds", given, pair=index))
             given = ()
         for meld_index, meld in enumerate(given):
-            melds.append(_read_cards(meld, found, pair=index, meld=meld_index))
+            melds.append(tuple(_read_cards(meld, found, pair=index, meld=meld_index)))
         hand = _read_cards(data.get("hand", ()), found, pair=index, field="hand")
         read.append(
             PairCards(
@@ -883,13 +883,18 @@ def may_take_pile(
     for index, meld in enumerate(pair_melds):
         if check_meld((*meld, top)).valid:
             return Verdict(True, "canastra.pile.onto-meld", {**params, "meld": index})
-    # Any longer new meld holds a three-card run through the top card, so pairs suffice.
-    for two in combinations(range(len(hand)), 2):
-        cards = [hand[i] for i in two]
-        if check_meld((top, *cards)).valid:
-            return Verdict(
-                True, "canastra.pile.new-meld", {**params, "cards": [str(c) for c in cards]}
-            )
+    # Any longer new meld holds a three-card run through the top card, so pairs suffice;
+    # the answer names a pair that needs no wild when there is one.
+    new_melds = [
+        (len(verdict.arrangement.wilds), cards)
+        for cards in combinations(hand, 2)
+        if (verdict := check_meld((top, *cards))).arrangement is not None
+    ]
+    if new_melds:
+        _, cards = min(new_melds, key=lambda found: found[0])
+        return Verdict(
+            True, "canastra.pile.new-meld", {**params, "cards": [str(card) for card in cards]}
+        )
     return Verdict(False, "canastra.pile.top-unused", params)
 
 
