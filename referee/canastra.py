@@ -870,13 +870,14 @@ def may_take_pile(
 
     ``top`` is the pile's top card, ``hand`` the player's cards (before taking),
     ``pair_melds`` the pair's melds on the table, ``locked`` whether the previous player
-    played a wild that locks it (see ``may_next_player_take_pile``). The top card must be
-    used at once: straight onto one of the pair's melds, or in a new meld with at least
-    two cards from hand. Raises RuleError if a pair meld is invalid.
+    melded a wild that locks it (see ``may_next_player_take_pile``). A wild on top was
+    the previous player's discard, so it locks the pile too. The top card must be used at
+    once: straight onto one of the pair's melds, or in a new meld with at least two cards
+    from hand. Raises RuleError if a pair meld is invalid.
     """
     _valid_melds(pair_melds)
     params: dict[str, Any] = {"top": str(top)}
-    if locked:
+    if locked or is_wild(top):
         return Verdict(False, "canastra.pile.locked-by-wild", params)
     if len(hand) == 1:
         return Verdict(False, "canastra.pile.single-card", {**params, "cards": 1})

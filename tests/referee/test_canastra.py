@@ -698,6 +698,12 @@ def test_a_locked_pile_may_not_be_taken():
     assert answer(verdict) == (False, "canastra.pile.locked-by-wild")
 
 
+def test_a_wild_on_top_was_the_last_discard_so_it_locks_the_pile():
+    for top in ("JK", "2H"):
+        verdict = may_take_pile(parse_card(top), c("3H 4H"), [c("5H 6H 7H")])
+        assert answer(verdict) == (False, "canastra.pile.locked-by-wild")
+
+
 def test_the_pile_question_refuses_an_invalid_pair_meld():
     violations = raised(may_take_pile, parse_card("6H"), c("7H 8H"), [c("3H 4H")])
     assert [(v.rule, v.params["meld"]) for v in violations] == [("canastra.meld.too-few-cards", 0)]

@@ -588,7 +588,8 @@ RULES: tuple[RuleText, ...] = (
         _("Ruling: a discarded wild locks the pile"),
         text=_(
             "A wild discarded is a wild played on the table too: it locks the pile for the "
-            "next player, a 2 as much as a joker."
+            "next player, a 2 as much as a joker. Since the top card is always the last "
+            "discard, the pile is never taken with a wild on top."
         ),
         section=HOUSE,
         kind=RULING,
