@@ -1,4 +1,5 @@
-"""Truco: Brazilian truco for four players in two partnerships (teams A and B), to 12.
+"""Truco: Brazilian truco for two teams (A and B), to 12: four players in two
+partnerships as the seed plays it, or two players (one a team) or six (three a team).
 
 Vocabulary, used as the game uses it:
 - *tento*: a point of the game score; a game is won at ``target`` tentos (12).
@@ -12,6 +13,9 @@ Vocabulary, used as the game uses it:
 - *mão de onze* / *mão de dez* (Mineiro): the hand played while one team is one hand
   from the game; *mão de ferro*: the blind hand played when both are.
 
+Seats are numbered in the order of play from 0; the teams alternate round the table,
+so seat ``i`` is team A's when ``i`` is even (A1, B1, A2, B2, A3, B3).
+
 Everything here is pure: frozen dataclasses and functions. A verdict is a ``Violation``
 naming a rule id from ``RULE_IDS``; a score is a ``Breakdown`` of ``ScoreLine`` s.
 """
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from referee.cards import DECKS, Card, CardError, parse_card
+from referee.cards import DECKS, DEFAULT_NOTATION, Card, CardError, parse_card
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -39,12 +43,25 @@ RULE_IDS: tuple[str, ...] = (
     # tricks
     "truco.team.unknown",  # teams are A and B
     "truco.trick.number",  # a hand has tricks 1, 2 and 3
-    "truco.trick.player-count",  # four players, one card each, make a trick
+    "truco.trick.players",  # truco is played by 2, 4 or 6 players: a trick has that many cards
+    "truco.trick.player-count",  # every player of the match plays one card to the trick
     "truco.trick.seat-order",  # partners sit opposite, so the teams play in turn
     "truco.trick.face-down-first",  # no card may be played face down in the first trick
+    # what decides a trick (the referee's answers)
+    "truco.trick.highest",  # the highest card takes the trick, whatever its suit
+    "truco.trick.partners-tie",  # partners tied for highest: their team takes it
+    "truco.trick.empate",  # the highest rank held by both teams: the trick is no one's
+    "truco.trick.all-covered",  # only face-down cards: no one's, led next by its leader
     # the hand's tricks
     "truco.hand.trick-result",  # a trick is won by A, by B, or tied (T)
     "truco.hand.too-many-tricks",  # a hand has at most three tricks
+    "truco.hand.mao",  # the mão sits at one of the match's seats
+    # what decides a hand (the referee's answers)
+    "truco.hand.two-tricks",  # a team that takes two tricks wins the hand
+    "truco.hand.first-trick-decides",  # a tie after a won first trick: the first trick's team
+    "truco.hand.tied-first-trick",  # a tied first trick: the next trick won decides
+    "truco.hand.no-winner",  # three tied tricks: nobody wins the hand
+    "truco.hand.accepted-trick-decides",  # option: after an accepted call the next trick won
     # score and game
     "truco.score.invalid",  # a score is a whole number of tentos, 0 up to the target
     "truco.game.over",  # no hand is dealt once a team has reached the target
@@ -81,13 +98,15 @@ RULE_IDS: tuple[str, ...] = (
     "truco.penalty.rejected-cards",  # the mão rejected cards when not allowed to
     "truco.penalty.disclosed-cards",  # a player disclosed their cards (signals are allowed)
     "truco.penalty.raise-beyond-win",  # a team raised beyond what would win it the game
+    "truco.penalty.fault",  # a penalty given without naming the fault: the opponents gain 1
     "truco.penalty.no-winning-tento",  # a penalty never gives the winning tento: -1 instead
-    "truco.penalty.unknown-reason",  # a penalty names one of the four rules above
+    "truco.penalty.unknown-reason",  # a penalty's reason, when given, is one of the four
     # dealing the mão's cards
     "truco.deal.unknown-choice",  # the mão keeps, passes or rejects the three cards
     "truco.deal.kept",  # the deal goes on once the mão keeps: no more choices
     "truco.deal.plain-at-eleven",  # at eleven the deal is plain: no pass, no reject
     "truco.deal.pass-once",  # the mão may pass cards to the partner once per deal
+    "truco.deal.no-partner",  # in a match of two players the mão has no partner to pass to
     "truco.deal.reject-limit",  # the mão may reject at most three hands per deal
     "truco.deal.cut-count",  # the cutter makes one to three cuts
     "truco.deal.cut-stacks",  # each cut makes exactly two stacks
@@ -101,7 +120,9 @@ VARIANTS: tuple[str, ...] = ("seed", "paulista", "mineiro")
 TARGETS: tuple[int, ...] = (12, 15, 24)
 BEST_OF: tuple[int, ...] = (1, 3)
 DECK = DECKS["truco"]
-PLAYERS = 4
+PLAYERS = 4  # the seed's table: two partnerships
+PLAYER_COUNTS: tuple[int, ...] = (2, 4, 6)  # one, two or three players a team
+TRICKS = 3
 
 # Plain ranks, low to high; it is also the circle in which the vira names the manilhas.
 RANK_ORDER: tuple[str, ...] = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
@@ -154,12 +175,19 @@ def _is_int(value: Any) -> bool:
 
 @dataclass(frozen=True)
 class TrucoOptions:
-    """House rules for a match. ``vira`` is the Paulista card turned up for the hand."""
+    """House rules for a match. ``vira`` is the Paulista card turned up for the hand.
+
+    ``accepted_truco_trick_decides`` (the page's option ``accepted-truco-trick-decides``,
+    the seed's literal "whichever team wins the trick wins the hand at the stake agreed
+    upon"): after an accepted call, the next trick won decides the hand. Off, the hand is
+    won as always, by two tricks of three.
+    """
 
     variant: str = "seed"
     vira: Card | None = None
     target: int = 12
     best_of: int = 1
+    accepted_truco_trick_decides: bool = False
 
     def __post_init__(self) -> None:
         found = self._violations()
@@ -178,6 +206,10 @@ class TrucoOptions:
             found.append(_invalid("target", self.target))
         if not _is_int(self.best_of) or self.best_of not in BEST_OF:
             found.append(_invalid("best_of", self.best_of))
+        if not isinstance(self.accepted_truco_trick_decides, bool):
+            found.append(
+                _invalid("accepted_truco_trick_decides", self.accepted_truco_trick_decides)
+            )
         return found
 
     @classmethod
@@ -206,6 +238,7 @@ class TrucoOptions:
             "vira": None if self.vira is None else str(self.vira),
             "target": self.target,
             "best_of": self.best_of,
+            "accepted_truco_trick_decides": self.accepted_truco_trick_decides,
         }
 
     @property
@@ -224,7 +257,9 @@ class TrucoOptions:
 
 
 # The keys ``TrucoOptions.from_dict`` takes; any other is reported as an invalid option.
-OPTION_KEYS: frozenset[str] = frozenset(("variant", "vira", "target", "best_of"))
+OPTION_KEYS: frozenset[str] = frozenset(
+    ("variant", "vira", "target", "best_of", "accepted_truco_trick_decides")
+)
 
 
 # --- card order ------------------------------------------------------------------------
@@ -256,6 +291,16 @@ def card_strength(card: Card, options: TrucoOptions) -> int:
 # --- tricks ----------------------------------------------------------------------------
 
 
+def seat_team(seat: int) -> str:
+    """The team of a seat: the teams alternate round the table, A first."""
+    return TEAMS[seat % 2]
+
+
+def seat_name(seat: int) -> str:
+    """A1, B1, A2, B2, A3, B3: team and place within the team, in the order of play."""
+    return f"{seat_team(seat)}{seat // 2 + 1}"
+
+
 @dataclass(frozen=True)
 class Play:
     """One card played to a trick by a player of ``team``; ``face_down``: coberta."""
@@ -271,21 +316,38 @@ class Play:
 
 @dataclass(frozen=True)
 class TrickResult:
-    """``winner`` None is an empate; ``next_leader`` indexes the play whose player leads."""
+    """``winner`` None is an empate; ``next_leader`` indexes the play whose player leads.
+
+    ``rule`` is what decided the trick (``truco.trick.highest``, ``partners-tie``,
+    ``empate`` or ``all-covered``); ``best`` indexes the plays holding the highest card
+    played face up (both partners on a partners' tie, both teams' players on an empate).
+    """
 
     winner: str | None
     winning_play: int | None
     next_leader: int
+    rule: str = "truco.trick.highest"
+    best: tuple[int, ...] = ()
+
+
+def _players_violations(count: int, players: int | None) -> list[Violation]:
+    allowed = list(PLAYER_COUNTS)
+    if players is not None and (not _is_int(players) or players not in PLAYER_COUNTS):
+        return [Violation("truco.trick.players", {"count": players, "allowed": allowed})]
+    if players is None and count not in PLAYER_COUNTS:
+        return [Violation("truco.trick.players", {"count": count, "allowed": allowed})]
+    if players is not None and count != players:
+        return [Violation("truco.trick.player-count", {"count": count, "expected": players})]
+    return []
 
 
 def _trick_violations(
-    plays: Sequence[Play], options: TrucoOptions, trick_number: int
+    plays: Sequence[Play], options: TrucoOptions, trick_number: int, players: int | None
 ) -> list[Violation]:
     found: list[Violation] = []
-    if not _is_int(trick_number) or not 1 <= trick_number <= 3:
+    if not _is_int(trick_number) or not 1 <= trick_number <= TRICKS:
         found.append(Violation("truco.trick.number", {"number": trick_number}))
-    if len(plays) != PLAYERS:
-        found.append(Violation("truco.trick.player-count", {"count": len(plays), "expected": 4}))
+    found.extend(_players_violations(len(plays), players))
     for index, play in enumerate(plays):
         if play.team not in TEAMS:
             found.append(Violation("truco.team.unknown", {"team": play.team, "play": index}))
@@ -304,29 +366,40 @@ def _trick_violations(
 
 
 def resolve_trick(
-    plays: Sequence[Play], options: TrucoOptions | None = None, *, trick_number: int = 1
+    plays: Sequence[Play],
+    options: TrucoOptions | None = None,
+    *,
+    trick_number: int = 1,
+    players: int | None = None,
 ) -> TrickResult:
     """Who takes the trick, and which play's player leads the next one.
 
-    ``plays`` are in the order played (to the right). Partners tied for highest take the
-    trick; teams tied for highest make it no one's; either way the tied player who played
-    first leads next. A trick of face-down cards only has no highest card: an empate, led
+    ``plays`` are in the order played (to the right), one per player: 2, 4 or 6 of them,
+    the teams in turn. ``players``, when given, is the match's number of players, and the
+    trick must have exactly that many cards. Partners tied for highest take the trick;
+    teams tied for highest make it no one's; either way the tied player who played first
+    leads next. A trick of face-down cards only has no highest card: it is no one's, led
     next by whoever led it.
     """
     options = options or TrucoOptions()
-    found = _trick_violations(plays, options, trick_number)
+    found = _trick_violations(plays, options, trick_number, players)
     if found:
         raise RuleError(found)
+    return _judge_trick(plays, options)
+
+
+def _judge_trick(plays: Sequence[Play], options: TrucoOptions) -> TrickResult:
     strengths = [None if play.face_down else card_strength(play.card, options) for play in plays]
     face_up = [s for s in strengths if s is not None]
     if not face_up:
-        return TrickResult(winner=None, winning_play=None, next_leader=0)
-    best = max(face_up)
-    tied = [index for index, strength in enumerate(strengths) if strength == best]
-    teams = {plays[index].team for index in tied}
-    if len(teams) == 1:
-        return TrickResult(winner=teams.pop(), winning_play=tied[0], next_leader=tied[0])
-    return TrickResult(winner=None, winning_play=None, next_leader=tied[0])
+        return TrickResult(None, None, 0, "truco.trick.all-covered")
+    top = max(face_up)
+    best = tuple(index for index, strength in enumerate(strengths) if strength == top)
+    teams = {plays[index].team for index in best}
+    if len(teams) > 1:
+        return TrickResult(None, None, best[0], "truco.trick.empate", best)
+    rule = "truco.trick.partners-tie" if len(best) > 1 else "truco.trick.highest"
+    return TrickResult(teams.pop(), best[0], best[0], rule, best)
 
 
 # --- the hand's tricks -------------------------------------------------------------------
@@ -334,57 +407,256 @@ def resolve_trick(
 
 @dataclass(frozen=True)
 class HandResult:
-    """``decided_after``: how many tricks settled the hand (None: not settled yet).
+    """``decided_after``: how many tricks settled the hand (None: not settled yet);
+    ``rule``: what settled it (None while it is not settled).
 
     A hand of three tied tricks is settled after 3 with no winner.
     """
 
     winner: str | None
     decided_after: int | None
+    rule: str | None = None
 
     @property
     def decided(self) -> bool:
         return self.decided_after is not None
 
 
-def _verdict(results: Sequence[str]) -> tuple[bool, str | None]:
+def _verdict(results: Sequence[str]) -> tuple[str | None, str | None]:
+    """(rule, winner) once the tricks so far settle the hand; (None, None) before."""
     wins = Counter(result for result in results if result != TIE)
     for team in TEAMS:
         if wins[team] >= 2:
-            return True, team
+            return "truco.hand.two-tricks", team
     first = results[0]
     # A tie after a won first trick: the first trick decides.
     if first != TIE and TIE in results[1:]:
-        return True, first
+        return "truco.hand.first-trick-decides", first
     # A tied first trick: the next trick that is won decides.
     if first == TIE:
         won = [result for result in results[1:] if result != TIE]
         if won:
-            return True, won[0]
-    if len(results) == 3:
-        return True, None
-    return False, None
+            return "truco.hand.tied-first-trick", won[0]
+    if len(results) == TRICKS:
+        return "truco.hand.no-winner", None
+    return None, None
 
 
-def resolve_hand(tricks: Sequence[str]) -> HandResult:
+def resolve_hand(
+    tricks: Sequence[str],
+    *,
+    truco_accepted_in: int | None = None,
+    options: TrucoOptions | None = None,
+) -> HandResult:
     """Who wins the hand from its tricks in order ("A", "B" or "T" for a tie).
 
     Tricks after the one that decided the hand are ignored (they are not played).
+    ``truco_accepted_in``: the trick (1–3) played once a call was accepted, if one was;
+    with the option ``accepted_truco_trick_decides`` that trick decides the hand if it is
+    won (a tied trick leaves the hand to the usual rules).
     """
+    options = options or TrucoOptions()
     found = [
         Violation("truco.hand.trick-result", {"trick": number, "value": result})
         for number, result in enumerate(tricks, start=1)
         if result not in (*TEAMS, TIE)
     ]
-    if len(tricks) > 3:
+    if len(tricks) > TRICKS:
         found.append(Violation("truco.hand.too-many-tricks", {"count": len(tricks)}))
+    if truco_accepted_in is not None and (
+        not _is_int(truco_accepted_in) or not 1 <= truco_accepted_in <= TRICKS
+    ):
+        found.append(Violation("truco.trick.number", {"number": truco_accepted_in}))
     if found:
         raise RuleError(found)
+    deciding = truco_accepted_in if options.accepted_truco_trick_decides else None
     for played in range(1, len(tricks) + 1):
-        decided, winner = _verdict(tricks[:played])
-        if decided:
-            return HandResult(winner=winner, decided_after=played)
+        if played == deciding and tricks[played - 1] != TIE:
+            return HandResult(tricks[played - 1], played, "truco.hand.accepted-trick-decides")
+        rule, winner = _verdict(tricks[:played])
+        if rule is not None:
+            return HandResult(winner=winner, decided_after=played, rule=rule)
     return HandResult(winner=None, decided_after=None)
+
+
+# --- the trick referee: a whole hand, card by card ---------------------------------------
+
+
+@dataclass(frozen=True)
+class TrickJudgement:
+    """One trick of a hand as the referee walked it.
+
+    ``seats``: the seat of each card, in play order (``seats[0]`` led). ``played`` is
+    False for a trick entered after the hand was already decided: it is not judged, and
+    ``result``, ``winning_seat``, ``next_leader`` and ``rule`` are None.
+    ``winning_seats``: the seats whose card takes the trick (both partners on a tie).
+    """
+
+    number: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    face_down: tuple[bool, ...]
+    played: bool
+    result: TrickResult | None = None
+    winner: str | None = None
+    winning_seat: int | None = None
+    winning_seats: tuple[int, ...] = ()
+    next_leader: int | None = None
+    rule: str | None = None
+    decides_hand: bool = False
+
+    @property
+    def leader(self) -> int:
+        return self.seats[0]
+
+
+@dataclass(frozen=True)
+class HandJudgement:
+    """A hand's tricks judged in order, and the hand's result with its deciding rule
+    (``rule`` None while the tricks entered do not settle the hand)."""
+
+    tricks: tuple[TrickJudgement, ...]
+    result: HandResult
+    players: int
+    mao: int
+    options: TrucoOptions
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.winner
+
+    @property
+    def decided(self) -> bool:
+        return self.result.decided
+
+    @property
+    def rule(self) -> str | None:
+        return self.result.rule
+
+
+type EnteredCard = tuple[str | Card, bool]
+
+
+def judge_hand(
+    tricks: Sequence[Sequence[EnteredCard]],
+    *,
+    players: int = PLAYERS,
+    mao: int = 0,
+    options: TrucoOptions | None = None,
+    truco_accepted_in: int | None = None,
+    notation: str = DEFAULT_NOTATION,
+) -> HandJudgement:
+    """Walk a hand trick by trick, as the referee at the table would.
+
+    ``tricks``: each trick's cards in the order played, as ``(card, face_down)`` (a card
+    token in ``notation`` or a ``Card``); the mão (seat ``mao``) leads the first trick
+    and each trick's ``next_leader`` the one after. ``players``: 2, 4 or 6.
+    ``truco_accepted_in``: see ``resolve_hand``.
+
+    The cards are checked first, all at once: unreadable tokens, the one deck across the
+    whole hand (a card twice in different tricks too), the vira, the number of players,
+    the mão's seat. Then each trick that is played is checked (its size, covered cards
+    in the first trick); those violations name their ``trick``, and every trick that may
+    still be played is checked, not only the first that fails. Tricks entered after the
+    hand was decided are returned unjudged. Raises RuleError with what it found.
+    """
+    options = options or TrucoOptions()
+    found, parsed = _read_hand(tricks, notation)
+    if not _is_int(players) or players not in PLAYER_COUNTS:
+        found.append(
+            Violation("truco.trick.players", {"count": players, "allowed": list(PLAYER_COUNTS)})
+        )
+    elif not _is_int(mao) or not 0 <= mao < players:
+        found.append(Violation("truco.hand.mao", {"mao": mao, "players": players}))
+    if len(parsed) > TRICKS:
+        found.append(Violation("truco.hand.too-many-tricks", {"count": len(parsed)}))
+    found.extend(DECK.violations(card for trick in parsed for card, _down in trick))
+    vira = options.vira if options.variant == "paulista" else None
+    if vira is not None and any(card == vira for trick in parsed for card, _down in trick):
+        found.append(Violation("truco.paulista.vira-in-play", {"card": str(vira)}))
+    if truco_accepted_in is not None and (
+        not _is_int(truco_accepted_in) or not 1 <= truco_accepted_in <= TRICKS
+    ):
+        found.append(Violation("truco.trick.number", {"number": truco_accepted_in}))
+    if found:
+        raise RuleError(found)
+    return _walk(parsed, players, mao, options, truco_accepted_in)
+
+
+def _read_hand(
+    tricks: Sequence[Sequence[EnteredCard]], notation: str
+) -> tuple[list[Violation], list[list[tuple[Card, bool]]]]:
+    found: list[Violation] = []
+    parsed: list[list[tuple[Card, bool]]] = []
+    for trick in tricks:
+        cards: list[tuple[Card, bool]] = []
+        for card, down in trick:
+            try:
+                read = card if isinstance(card, Card) else parse_card(card, notation)
+            except CardError as error:
+                found.extend(error.violations)
+            else:
+                cards.append((read, bool(down)))
+        parsed.append(cards)
+    return found, parsed
+
+
+def _walk(
+    tricks: list[list[tuple[Card, bool]]],
+    players: int,
+    mao: int,
+    options: TrucoOptions,
+    truco_accepted_in: int | None,
+) -> HandJudgement:
+    leader = mao
+    results: list[str] = []
+    hand = HandResult(None, None)
+    judged: list[TrickJudgement] = []
+    found: list[Violation] = []
+    for number, trick in enumerate(tricks, start=1):
+        seats = tuple((leader + i) % players for i in range(len(trick)))
+        cards = tuple(card for card, _down in trick)
+        downs = tuple(down for _card, down in trick)
+        if hand.decided:
+            judged.append(TrickJudgement(number, seats, cards, downs, played=False))
+            continue
+        plays = [
+            Play(seat_team(seat), card, down)
+            for seat, (card, down) in zip(seats, trick, strict=True)
+        ]
+        # The deck and the vira were checked across the hand; the rest is the trick's own.
+        wrong = [
+            Violation(v.rule, {**v.params, "trick": number})
+            for v in _trick_violations(plays, options, number, players)
+        ]
+        if wrong or found:
+            # Without this trick's winner the next leader is unknown: check the tricks
+            # that may still be played, judge none.
+            found.extend(wrong)
+            continue
+        result = _judge_trick(plays, options)
+        results.append(result.winner or TIE)
+        hand = resolve_hand(results, truco_accepted_in=truco_accepted_in, options=options)
+        leader = seats[result.next_leader]
+        judged.append(
+            TrickJudgement(
+                number,
+                seats,
+                cards,
+                downs,
+                played=True,
+                result=result,
+                winner=result.winner,
+                winning_seat=None if result.winning_play is None else seats[result.winning_play],
+                winning_seats=tuple(seats[i] for i in result.best) if result.winner else (),
+                next_leader=leader,
+                rule=result.rule,
+                decides_hand=hand.decided,
+            )
+        )
+    if found:
+        raise RuleError(found)
+    return HandJudgement(tuple(judged), hand, players, mao, options)
 
 
 # --- score and game ----------------------------------------------------------------------
@@ -450,10 +722,13 @@ class MatchScore:
 # --- dealing the mão's cards -------------------------------------------------------------
 
 
-def deal_violations(choices: Sequence[str], *, plain: bool = False) -> list[Violation]:
+def deal_violations(
+    choices: Sequence[str], *, plain: bool = False, players: int = PLAYERS
+) -> list[Violation]:
     """What is wrong with the mão's choices over one deal ("keep", "pass", "reject").
 
     ``plain``: a deal at eleven (``HandState.plain_deal``), where the mão only keeps.
+    ``players``: in a match of two the mão has no partner to pass the cards to.
     Each violation names, in ``penalty``, the penalty it costs the mão's team.
     """
     found: list[Violation] = []
@@ -472,6 +747,8 @@ def deal_violations(choices: Sequence[str], *, plain: bool = False) -> list[Viol
             found.append(Violation("truco.deal.kept", params))
         elif choice != "keep" and plain:
             found.append(Violation("truco.deal.plain-at-eleven", params))
+        elif choice == "pass" and players == min(PLAYER_COUNTS):
+            found.append(Violation("truco.deal.no-partner", params))
         elif choice == "pass" and passed:
             found.append(Violation("truco.deal.pass-once", params))
         elif choice == "reject" and rejections >= MAX_REJECTIONS:
@@ -503,7 +780,8 @@ class Event:
     - ``raise``: ``team`` calls truco, or raises the stake on the table;
     - ``accept`` / ``run``: ``team`` answers the call (in the mão de onze: the team at
       eleven plays for the special stake or runs);
-    - ``penalty``: ``team`` broke the rule named by ``reason`` (one of PENALTY_REASONS);
+    - ``penalty``: ``team`` broke a rule; ``reason``, if given, names it (one of
+      PENALTY_REASONS); without it the fault is recorded as ``truco.penalty.fault``;
     - ``win``: ``team`` won the hand; None: no one did (three tied tricks).
     """
 
@@ -711,7 +989,9 @@ class HandState:
         return None
 
     def _check_penalty(self, event: Event) -> Violation | None:
-        if event.reason not in PENALTY_REASONS:
+        # The fault may go unnamed (the table saw it; the scorer need not say which);
+        # named, it must be one of the four.
+        if event.reason is not None and event.reason not in PENALTY_REASONS:
             return Violation("truco.penalty.unknown-reason", {"reason": event.reason})
         return None
 
@@ -768,7 +1048,8 @@ class HandState:
         offender = event.team
         innocent = other(offender)
         if self.score[innocent] + 1 < self.options.target:
-            return self._score(innocent, ScoreLine(event.reason, 1, 1, {"team": offender}))
+            rule = event.reason or "truco.penalty.fault"
+            return self._score(innocent, ScoreLine(rule, 1, 1, {"team": offender}))
         # The winning tento never comes from a penalty: the offender pays it instead.
         loss = min(1, self.score[offender])
         line = ScoreLine("truco.penalty.no-winning-tento", 1, -loss, {"reason": event.reason})

@@ -70,8 +70,8 @@ def paulista(vira: str) -> TrucoOptions:
 
 
 def trick(cards: str, options: TrucoOptions = SEED, *, first_team: str = "A", number: int = 1):
-    teams = [first_team, truco.other(first_team)] * 2
-    plays = [Play(team, card) for team, card in zip(teams, parse_cards(cards), strict=True)]
+    teams = [first_team, truco.other(first_team)] * 3
+    plays = [Play(team, card) for team, card in zip(teams, parse_cards(cards), strict=False)]
     return resolve_trick(plays, options, trick_number=number)
 
 
@@ -138,6 +138,7 @@ def test_options_round_trip_through_plain_data():
         ({"variant": "paulista", "vira": "XX"}, "vira"),
         ({"variant": "paulista", "vira": "JK"}, "vira"),
         ({"flor": True}, "flor"),  # nothing is ignored silently
+        ({"accepted_truco_trick_decides": "yes"}, "accepted_truco_trick_decides"),
     ],
 )
 def test_it_rejects_a_bad_option(data, option):
@@ -156,6 +157,15 @@ def test_it_reports_every_bad_option_at_once():
         "target",
         "variant",
     ]
+
+
+def test_the_accepted_truco_trick_option_is_off_by_default_and_round_trips():
+    assert TrucoOptions().accepted_truco_trick_decides is False
+    options = TrucoOptions.from_dict({"accepted_truco_trick_decides": True})
+    assert options.as_dict()["accepted_truco_trick_decides"] is True
+    assert TrucoOptions.from_dict(options.as_dict()) == options
+    # options stored before the option existed still read
+    assert TrucoOptions.from_dict({"variant": "seed", "target": 12}) == TrucoOptions()
 
 
 def test_the_option_keys_are_the_options_plain_data():
@@ -315,14 +325,55 @@ def test_an_unreadable_card_names_its_token():
     assert rules(error) == ["cards.unreadable"]
 
 
-def test_a_trick_needs_four_cards_played_by_the_teams_in_turn():
+def test_a_trick_needs_two_four_or_six_cards_played_by_the_teams_in_turn():
     with pytest.raises(RuleError) as error:
         resolve_trick([Play("A", "4C"), Play("A", "5H"), Play("C", "KS")], SEED)
     assert sorted(rules(error)) == [
         "truco.team.unknown",
-        "truco.trick.player-count",
+        "truco.trick.players",
         "truco.trick.seat-order",
     ]
+    players = next(v for v in error.value.violations if v.rule == "truco.trick.players")
+    assert dict(players.params) == {"count": 3, "allowed": [2, 4, 6]}
+
+
+@pytest.mark.parametrize("count", [0, 1, 3, 5, 7, 8])
+def test_a_trick_of_any_other_size_is_refused_naming_it(count):
+    cards = DECKS["truco"].cards()[:count]
+    plays = [Play("AB"[i % 2], card) for i, card in enumerate(cards)]
+    with pytest.raises(RuleError) as error:
+        resolve_trick(plays, SEED)
+    assert [(v.rule, v.params["count"]) for v in error.value.violations] == [
+        ("truco.trick.players", count)
+    ]
+
+
+def test_a_trick_of_a_match_must_have_a_card_from_every_player():
+    plays = [Play("A", "4C"), Play("B", "5H")]
+    with pytest.raises(RuleError) as error:
+        resolve_trick(plays, SEED, players=4)
+    assert [(v.rule, dict(v.params)) for v in error.value.violations] == [
+        ("truco.trick.player-count", {"count": 2, "expected": 4})
+    ]
+    with pytest.raises(RuleError) as error:
+        resolve_trick(plays, SEED, players=3)
+    assert rules(error) == ["truco.trick.players"]
+
+
+def test_a_match_of_two_plays_one_card_a_team():
+    result = resolve_trick([Play("A", "3H"), Play("B", "4C")], SEED, players=2)
+    assert (result.winner, result.winning_play, result.rule) == ("B", 1, "truco.trick.highest")
+    result = resolve_trick([Play("A", "3H"), Play("B", "3S")], SEED)
+    assert (result.winner, result.next_leader, result.rule) == (None, 0, "truco.trick.empate")
+
+
+def test_a_match_of_six_plays_three_cards_a_team():
+    # A1 B1 A2 B2 A3 B3: the 3s of A1 and A3 tie for A, B's best is a king
+    result = trick("3H KD 5S KS 3C 4D")
+    assert (result.winner, result.winning_play, result.next_leader) == ("A", 0, 0)
+    assert (result.rule, result.best) == ("truco.trick.partners-tie", (0, 4))
+    result = trick("KH 2D 5S KS 7D 4D", first_team="B")
+    assert (result.winner, result.winning_play) == ("B", 4)  # 7♦, a manilha, is B3's
 
 
 def test_a_hand_has_only_three_tricks():
@@ -387,23 +438,28 @@ def test_a_card_the_truco_deck_lacks_has_no_strength(card, options):
 # --- the hand's tricks -------------------------------------------------------------------
 
 
+TWO = "truco.hand.two-tricks"
+FIRST = "truco.hand.first-trick-decides"
+TIED_FIRST = "truco.hand.tied-first-trick"
+
+
 @pytest.mark.parametrize(
-    ("tricks", "winner", "after"),
+    ("tricks", "winner", "after", "rule"),
     [
-        ("AA", "A", 2),
-        ("AT", "A", 2),
-        ("ABA", "A", 3),
-        ("ABB", "B", 3),
-        ("ABT", "A", 3),
-        ("TB", "B", 2),
-        ("TTA", "A", 3),
-        ("TTT", None, 3),
+        ("AA", "A", 2, TWO),
+        ("AT", "A", 2, FIRST),
+        ("ABA", "A", 3, TWO),
+        ("ABB", "B", 3, TWO),
+        ("ABT", "A", 3, FIRST),
+        ("TB", "B", 2, TIED_FIRST),
+        ("TTA", "A", 3, TIED_FIRST),
+        ("TTT", None, 3, "truco.hand.no-winner"),
     ],
 )
-def test_page_the_hand_patterns(tricks, winner, after):
+def test_page_the_hand_patterns(tricks, winner, after, rule):
     # page: A A → A, A T → A, A B A → A, A B B → B, A B T → A, T B → B, T T A → A,
     # T T T → nobody
-    assert resolve_hand(list(tricks)) == truco.HandResult(winner, after)
+    assert resolve_hand(list(tricks)) == truco.HandResult(winner, after, rule)
 
 
 @pytest.mark.parametrize("tricks", ["", "A", "AB", "BA", "T", "TT"])
@@ -412,8 +468,8 @@ def test_a_hand_is_not_decided_before_its_tricks_say_so(tricks):
 
 
 def test_tricks_after_the_deciding_one_are_ignored():
-    assert resolve_hand(["B", "B", "A"]) == truco.HandResult("B", 2)
-    assert resolve_hand(["T", "A", "B"]) == truco.HandResult("A", 2)
+    assert resolve_hand(["B", "B", "A"]) == truco.HandResult("B", 2, TWO)
+    assert resolve_hand(["T", "A", "B"]) == truco.HandResult("A", 2, TIED_FIRST)
 
 
 def test_it_rejects_unknown_trick_results_and_a_fourth_trick():
@@ -427,9 +483,264 @@ def test_swapping_the_teams_swaps_the_hands_winner(tricks):
     swap = {"A": "B", "B": "A", "T": "T", None: None}
     result = resolve_hand(tricks)
     swapped = resolve_hand([swap[t] for t in tricks])
-    assert swapped == truco.HandResult(swap[result.winner], result.decided_after)
+    assert swapped == truco.HandResult(swap[result.winner], result.decided_after, result.rule)
     if len(tricks) == 3:
         assert result.decided
+
+
+# --- the accepted-truco-trick-decides option ---------------------------------------------
+
+TRICK_DECIDES = TrucoOptions(accepted_truco_trick_decides=True)
+
+
+def test_option_after_an_accepted_truco_the_next_trick_won_decides_the_hand():
+    # page: "whichever team wins the trick wins the hand at the stake agreed upon"
+    result = resolve_hand(["A", "B"], truco_accepted_in=2, options=TRICK_DECIDES)
+    assert result == truco.HandResult("B", 2, "truco.hand.accepted-trick-decides")
+    result = resolve_hand(["B"], truco_accepted_in=1, options=TRICK_DECIDES)
+    assert result == truco.HandResult("B", 1, "truco.hand.accepted-trick-decides")
+
+
+def test_option_a_tied_trick_after_the_call_falls_back_to_the_usual_rules():
+    result = resolve_hand(["A", "T"], truco_accepted_in=2, options=TRICK_DECIDES)
+    assert result == truco.HandResult("A", 2, FIRST)
+    result = resolve_hand(["T", "T", "B"], truco_accepted_in=2, options=TRICK_DECIDES)
+    assert result == truco.HandResult("B", 3, TIED_FIRST)
+
+
+def test_by_default_an_accepted_truco_is_won_by_two_tricks_of_three():
+    assert resolve_hand(["A", "B"], truco_accepted_in=2) == truco.HandResult(None, None)
+    assert resolve_hand(["A", "B", "A"], truco_accepted_in=2).rule == TWO
+    # and without a call the option changes nothing
+    assert resolve_hand(["A", "B"], options=TRICK_DECIDES) == truco.HandResult(None, None)
+
+
+def test_the_trick_a_truco_was_accepted_in_is_one_of_three():
+    with pytest.raises(RuleError) as error:
+        resolve_hand(["A"], truco_accepted_in=4, options=TRICK_DECIDES)
+    assert rules(error) == ["truco.trick.number"]
+
+
+@given(st.lists(st.sampled_from("ABT"), max_size=3), st.integers(1, 3))
+def test_option_the_hand_goes_to_the_trick_after_the_call_or_to_the_usual_rules(tricks, accepted):
+    result = resolve_hand(tricks, truco_accepted_in=accepted, options=TRICK_DECIDES)
+    usual = resolve_hand(tricks)
+    if (
+        len(tricks) >= accepted
+        and tricks[accepted - 1] != "T"
+        and (usual.decided_after is None or usual.decided_after >= accepted)
+    ):
+        assert (result.winner, result.decided_after) == (tricks[accepted - 1], accepted)
+    else:
+        assert result == usual
+
+
+# --- the trick referee: a whole hand -----------------------------------------------------
+
+
+def entered(*tricks: str, down: tuple[tuple[int, int], ...] = ()) -> list[list[tuple[str, bool]]]:
+    """Tricks as typed, e.g. ``entered("3H 7D KS 3S", "4C 2H 5D 6S")``; ``down`` lists the
+    (trick, card) places, counted from 1, played face down."""
+    return [
+        [(token, (number, place) in down) for place, token in enumerate(text.split(), start=1)]
+        for number, text in enumerate(tricks, start=1)
+    ]
+
+
+def test_page_the_three_tricks_through_the_trick_referee():
+    # page: 3H, 7D, KS, 3S (A1, B1, A2, B2): B1 wins with the manilha 7♦
+    (one,) = truco.judge_hand(entered("3H 7D KS 3S")).tricks
+    assert (one.seats, one.winner, one.winning_seat, one.next_leader, one.rule) == (
+        (0, 1, 2, 3),
+        "B",
+        1,
+        1,
+        "truco.trick.highest",
+    )
+    # page: 3H, 3S, 2C, KD: tied trick; A1 leads next
+    (two,) = truco.judge_hand(entered("3H 3S 2C KD")).tricks
+    assert (two.winner, two.winning_seat, two.next_leader, two.rule) == (
+        None,
+        None,
+        0,
+        "truco.trick.empate",
+    )
+    # page: 2H, KD, 2S, AC: the 2s are both team A's; A takes it; A1 leads next
+    (three,) = truco.judge_hand(entered("2H KD 2S AC")).tricks
+    assert (three.winner, three.winning_seats, three.next_leader, three.rule) == (
+        "A",
+        (0, 2),
+        0,
+        "truco.trick.partners-tie",
+    )
+
+
+def test_the_trick_referee_walks_the_leader_round_the_table_and_stops_at_the_decision():
+    judged = truco.judge_hand(entered("3H 7D KS 3S", "4C 2H 5D 6S", "AS AH KD QC"))
+    _first, second, third = judged.tricks
+    assert second.seats == (1, 2, 3, 0)  # B1, the first trick's winner, leads
+    assert (second.winner, second.winning_seat, second.decides_hand) == ("B", 1, True)
+    assert (third.played, third.seats, third.result, third.rule) == (
+        False,
+        (1, 2, 3, 0),
+        None,
+        None,
+    )
+    assert (judged.winner, judged.result.decided_after, judged.rule) == ("B", 2, TWO)
+
+
+def test_the_mao_leads_the_first_trick_from_any_seat():
+    judged = truco.judge_hand(entered("KD 3S 3C 2H"), mao=3)
+    (trick,) = judged.tricks
+    assert [truco.seat_name(seat) for seat in trick.seats] == ["B2", "A1", "B1", "A2"]
+    assert (trick.winner, trick.next_leader) == (None, 0)  # A1 played the first tied 3
+
+
+def test_a_match_of_two_players_is_refereed_one_card_a_team():
+    judged = truco.judge_hand(entered("3H 3S", "KH 7H"), players=2, mao=1)
+    first, second = judged.tricks
+    assert (first.seats, first.winner, first.next_leader) == ((1, 0), None, 1)
+    assert (second.seats, second.winner, second.winning_seat) == ((1, 0), "A", 0)
+    assert (judged.winner, judged.rule) == ("A", TIED_FIRST)
+
+
+def test_a_match_of_six_players_is_refereed_three_cards_a_team():
+    judged = truco.judge_hand(entered("3H KD 5S KS 3C 4D", "AS 2C QD JH 6C 5H"), players=6, mao=0)
+    first, second = judged.tricks
+    assert (first.winner, first.winning_seats, first.rule) == (
+        "A",
+        (0, 4),
+        "truco.trick.partners-tie",
+    )
+    assert second.seats == (0, 1, 2, 3, 4, 5)
+    assert [truco.seat_name(s) for s in second.seats] == ["A1", "B1", "A2", "B2", "A3", "B3"]
+    assert (second.winner, judged.winner, judged.rule) == ("A", "A", TWO)  # A♠ is a manilha
+
+
+def test_the_trick_referee_reads_the_readers_notation():
+    # 7C is 7 de copas (7♥, a manilha) to a Brazilian, a plain 7♣ in English letters
+    pt = truco.judge_hand(entered("3O 7C RE 3E"), notation="pt").tricks[0]
+    en = truco.judge_hand(entered("3D 7C KS 3S")).tricks[0]
+    assert (pt.cards[1], pt.winner) == (Card("7", "H"), "B")
+    assert (en.cards[1], en.winner) == (Card("7", "C"), None)
+
+
+def test_option_the_trick_referee_gives_the_hand_to_the_trick_after_the_call():
+    tricks = entered("7D 3H KS 3S", "5D 4C 6S 2H")  # A1's 7♦ takes the first, B1's zap the second
+    judged = truco.judge_hand(tricks, options=TRICK_DECIDES, truco_accepted_in=2)
+    assert (judged.winner, judged.rule) == ("B", "truco.hand.accepted-trick-decides")
+    assert judged.tricks[1].decides_hand
+    assert not truco.judge_hand(tricks, truco_accepted_in=2).decided
+
+
+def test_the_trick_referee_reports_every_card_problem_at_once():
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D ZZ 3S", "3H 8C 5D 6S", "4C 2H 5C 6H", "AS"))
+    found = [(v.rule, v.params.get("card") or v.params.get("token") or v.params.get("count"))
+             for v in error.value.violations]  # fmt: skip
+    assert found == [
+        ("cards.unreadable", "ZZ"),
+        ("truco.hand.too-many-tricks", 4),
+        ("cards.deck.too-many", "3H"),
+        ("cards.deck.not-in-deck", "8C"),
+    ]
+
+
+def test_the_trick_referee_names_the_trick_of_a_short_or_covered_trick():
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D KS", "4C 2H 5D 6S"))
+    assert [(v.rule, dict(v.params)) for v in error.value.violations] == [
+        ("truco.trick.player-count", {"count": 3, "expected": 4, "trick": 1}),
+    ]
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D KS 3S", "4C 2H 5D", down=((1, 2),)))
+    assert [(v.rule, v.params["trick"]) for v in error.value.violations] == [
+        ("truco.trick.face-down-first", 1),
+        ("truco.trick.player-count", 2),
+    ]
+
+
+def test_the_trick_referee_refuses_a_table_it_cannot_seat():
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D KS 3S"), players=5)
+    assert [(v.rule, v.params["count"]) for v in error.value.violations] == [
+        ("truco.trick.players", 5)
+    ]
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D KS 3S"), mao=4)
+    assert [(v.rule, dict(v.params)) for v in error.value.violations] == [
+        ("truco.hand.mao", {"mao": 4, "players": 4})
+    ]
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D KS 3S"), truco_accepted_in=0)
+    assert rules(error) == ["truco.trick.number"]
+
+
+def test_the_vira_cannot_be_played_anywhere_in_the_hand():
+    with pytest.raises(RuleError) as error:
+        truco.judge_hand(entered("3H 7D KS 3S", "7S 2H 5D 6S"), options=paulista("7S"))
+    assert rules(error) == ["truco.paulista.vira-in-play"]
+
+
+@st.composite
+def hands(draw, players: int | None = None):
+    """A hand as entered: 1–3 full tricks of distinct cards, some covered after the first."""
+    players = players or draw(st.sampled_from(truco.PLAYER_COUNTS))
+    count = draw(st.integers(1, 3))
+    deck = draw(st.permutations(TRUCO_CARDS))
+    tricks = [
+        [(deck[t * players + i], t > 0 and draw(st.booleans())) for i in range(players)]
+        for t in range(count)
+    ]
+    return players, draw(st.integers(0, players - 1)), tricks
+
+
+@settings(max_examples=80, deadline=None)
+@given(hands(), st.sampled_from([SEED, MINEIRO, TRICK_DECIDES]), st.integers(1, 3))
+def test_the_trick_referee_agrees_with_the_trick_and_hand_rules(hand, options, accepted):
+    players, mao, tricks = hand
+    judged = truco.judge_hand(
+        tricks, players=players, mao=mao, options=options, truco_accepted_in=accepted
+    )
+    leader, results = mao, []
+    for trick, judgement in zip(tricks, judged.tricks, strict=True):
+        assert judgement.leader == leader
+        assert judgement.seats == tuple((leader + i) % players for i in range(players))
+        if not judgement.played:
+            assert judged.decided
+            continue
+        plays = [
+            Play(truco.seat_team(s), c, d)
+            for s, (c, d) in zip(judgement.seats, trick, strict=True)
+        ]
+        result = resolve_trick(plays, options, trick_number=judgement.number, players=players)
+        assert judgement.result == result
+        assert judgement.rule == result.rule
+        if result.winner is not None:
+            assert truco.seat_team(judgement.winning_seat) == result.winner
+            assert judgement.winning_seat in judgement.winning_seats
+        leader = judgement.next_leader
+        results.append(result.winner or truco.TIE)
+    assert judged.result == resolve_hand(results, truco_accepted_in=accepted, options=options)
+    assert sum(t.decides_hand for t in judged.tricks) == (1 if judged.decided else 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_trick_referee_refuses_cards_the_one_deck_cannot_supply_across_the_hand(data):
+    players, mao, tricks = data.draw(hands())
+    _bad, card, rule = data.draw(over_the_deck(size=2))
+    if rule == "cards.deck.too-many":
+        # the card is played again in another trick (or the same), not only within one
+        where = data.draw(st.integers(0, len(tricks) - 1))
+        place = data.draw(st.integers(0, players - 1))
+        tricks[where][place] = (card, False)
+        tricks[data.draw(st.integers(0, len(tricks) - 1))].append((card, False))
+    else:
+        tricks[data.draw(st.integers(0, len(tricks) - 1))][0] = (card, False)
+    with pytest.raises(RuleError) as caught:
+        truco.judge_hand(tricks, players=players, mao=mao)
+    assert deck_refusal(caught, card, rule)
 
 
 # --- stakes ------------------------------------------------------------------------------
@@ -557,7 +868,6 @@ def test_twelve_can_only_be_accepted_or_run_from():
         (["fold A"], "truco.event.unknown"),
         (["raise"], "truco.event.team-required"),
         (["raise C"], "truco.team.unknown"),
-        (["penalty A"], "truco.penalty.unknown-reason"),
         (["penalty A bad-manners"], "truco.penalty.unknown-reason"),
     ],
 )
@@ -758,6 +1068,26 @@ def test_a_penalty_gives_the_opponents_one_tento():
     ]
 
 
+def test_a_penalty_may_be_given_without_naming_the_fault():
+    outcome = score_events({"A": 3, "B": 5}, [{"type": "penalty", "team": "B"}, Event("win", "A")])
+    assert outcome.score == {"A": 5, "B": 5}
+    (line, _won) = outcome.breakdowns["A"].lines
+    assert (line.rule, line.points, dict(line.params)) == ("truco.penalty.fault", 1, {"team": "B"})
+    assert Event.from_dict({"type": "penalty", "team": "B"}).as_dict() == {
+        "type": "penalty",
+        "team": "B",
+    }
+
+
+def test_an_unnamed_penalty_never_gives_the_twelfth_tento_either():
+    outcome = score_events(
+        {"A": 11, "B": 5}, [{"type": "penalty", "team": "B"}], allow_unfinished=True
+    )
+    assert outcome.score == {"A": 11, "B": 4}
+    (line,) = outcome.breakdowns["B"].lines
+    assert (line.rule, line.params["reason"]) == ("truco.penalty.no-winning-tento", None)
+
+
 def test_page_a_penalty_never_gives_the_twelfth_tento():
     # page: penalty against B while A is at 11 and B at 5 → 11–4
     outcome = play_hand(11, 5, "penalty B deal-procedure", "run A")
@@ -801,6 +1131,18 @@ def test_a_penalty_may_be_given_while_a_call_waits():
 )
 def test_the_mao_may_keep_pass_once_and_reject_three_times(choices):
     assert deal_violations(choices) == []
+    assert deal_violations(choices, players=6) == []
+
+
+def test_in_a_match_of_two_the_mao_has_no_partner_to_pass_to():
+    (violation,) = deal_violations(["pass", "keep"], players=2)
+    assert violation.rule == "truco.deal.no-partner"
+    assert dict(violation.params) == {
+        "step": 1,
+        "choice": "pass",
+        "penalty": "truco.penalty.deal-procedure",
+    }
+    assert deal_violations(["reject", "keep"], players=2) == []
 
 
 @pytest.mark.parametrize(

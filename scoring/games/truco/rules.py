@@ -2,14 +2,17 @@
 rules it applies without ever citing them (card order, trick and hand results, the deal
 rotation), so that the page states every rule the app enforces.
 
-The ``cards.*`` ids the engine emits are the shared ones in ``CORE_RULES``.
+The ``cards.*`` ids the engine emits are the shared ones in ``CORE_RULES``. Where the seed
+is silent or ambiguous the page makes a *ruling*: each has a ``truco.ruling.*`` text
+marked ``kind=RULING``, next to the rule it settles; the house rules a match may choose
+are marked ``kind=OPTION``.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.rulebook import RuleText
+from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
 TABLE = _("Table and cards")
 ORDER = _("Card order")
@@ -27,7 +30,7 @@ RULES: tuple[RuleText, ...] = (
     # --- table and cards
     RuleText(
         "truco.table.players",
-        _("Four players, two teams"),
+        _("Two teams"),
         text=_(
             "Four players in two partnerships, A and B, partners sitting opposite. One "
             "40-card deck: A 2 3 4 5 6 7 J Q K of each suit (no 8, 9, 10, no jokers). Each "
@@ -36,17 +39,39 @@ RULES: tuple[RuleText, ...] = (
         section=TABLE,
     ),
     RuleText(
+        "truco.ruling.players",
+        _("Ruling: two or six players"),
+        text=_(
+            "The seed describes four players. The app also referees the usual two-team "
+            "tables of two players (each one a team) and of six (three a team). The teams "
+            "sit alternately, A1, B1, A2, B2, A3, B3, so every trick has one card from each "
+            "player with the teams in turn; with two players the mão has no partner to pass "
+            "cards to."
+        ),
+        section=TABLE,
+        kind=RULING,
+    ),
+    RuleText(
         "truco.table.deal-rotation",
         _("Whose deal, who is the mão"),
         text=_(
             "The player to the dealer's right is the mão: they get the first cards and lead "
-            "the first trick. Ruling: in the first hand the first player of team A is the "
-            "mão (the last player of team B deals); after every hand — also a tied one or a "
-            "mão de ferro dealt again — the deal passes to the right, so the mão of one hand "
-            "deals the next. Seats follow the order in which each team's players were "
-            "entered, the teams alternating: A1, B1, A2, B2."
+            "the first trick. After every hand the deal passes to the right, so the mão of "
+            "one hand deals the next. Seats follow the order in which each team's players "
+            "were entered, the teams alternating: A1, B1, A2, B2."
         ),
         section=TABLE,
+    ),
+    RuleText(
+        "truco.ruling.first-mao",
+        _("Ruling: the first mão and the deal after a tie"),
+        text=_(
+            "The seed does not say who deals first. In the first hand the first player of "
+            "team A is the mão (the last player of team B deals); the deal passes to the "
+            "right after every hand, also a hand nobody won or a mão de ferro dealt again."
+        ),
+        section=TABLE,
+        kind=RULING,
     ),
     # --- card order
     RuleText(
@@ -61,14 +86,16 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "truco.cards.paulista",
-        _("Paulista: the vira names the manilhas"),
+        _("House rule: Paulista, the vira names the manilhas"),
         text=_(
             "In the Paulista variant (manilha nova) a card is turned up, the vira; it is out "
             "of play. The manilhas are the four cards of the next rank in the circle 4 5 6 "
             "7 Q J K A 2 3 (after 3 comes 4), ranked by suit ♣ > ♥ > ♠ > ♦. Every other "
-            "card keeps the plain order 3, 2, A, K, J, Q, 7, 6, 5, 4."
+            "card keeps the plain order 3, 2, A, K, J, Q, 7, 6, 5, 4. Stakes 1, 3, 6, 9, 12 "
+            "and the mão de onze as in the seed."
         ),
         section=ORDER,
+        kind=OPTION,
     ),
     RuleText(
         "truco.paulista.vira-required",
@@ -113,6 +140,15 @@ RULES: tuple[RuleText, ...] = (
         section=TRICKS,
     ),
     RuleText(
+        "truco.trick.all-covered",
+        _("Only covered cards"),
+        text=_(
+            "A trick in which every card was played face down has no highest card: it "
+            "belongs to no one, like a tied trick, and whoever led it leads the next."
+        ),
+        section=TRICKS,
+    ),
+    RuleText(
         "truco.trick.face-down-first",
         _("No covered card in the first trick"),
         _("%(card)s cannot be played face down: no card is covered in the first trick."),
@@ -124,10 +160,20 @@ RULES: tuple[RuleText, ...] = (
         TRICKS,
     ),
     RuleText(
+        "truco.trick.players",
+        _("Two, four or six players"),
+        _("A trick has one card from each player: 2, 4 or 6 cards, not %(count)s."),
+        _(
+            "Truco is played by two teams of one, two or three players, so a trick has 2, "
+            "4 or 6 cards."
+        ),
+        TRICKS,
+    ),
+    RuleText(
         "truco.trick.player-count",
-        _("Four cards to a trick"),
+        _("A card from every player"),
         _("A trick has %(expected)s cards, one per player; %(count)s were entered."),
-        _("The four players each play one card to every trick."),
+        _("Every player plays one card to every trick."),
         TRICKS,
     ),
     RuleText(
@@ -168,11 +214,50 @@ RULES: tuple[RuleText, ...] = (
         section=HAND,
     ),
     RuleText(
+        "truco.hand.first-trick-decides",
+        _("A tie after a won first trick"),
+        text=_(
+            "When a trick is tied after the first trick was won, the team that won the "
+            "first trick wins the hand (A T → A, A B T → A)."
+        ),
+        section=HAND,
+    ),
+    RuleText(
+        "truco.hand.tied-first-trick",
+        _("A tied first trick"),
+        text=_(
+            "When the first trick is tied, the next trick that is won decides the hand "
+            "(T B → B, T T A → A)."
+        ),
+        section=HAND,
+    ),
+    RuleText(
         "truco.hand.no-winner",
         _("Three tied tricks"),
         text=_(
-            "Ruling: a hand of three tied tricks has no winner and nobody scores; the deal "
-            "passes on. (In the mão de ferro such a hand is dealt again.)"
+            "A hand of three tied tricks has no winner and nobody scores; the deal passes "
+            "on. (In the mão de ferro such a hand is dealt again.)"
+        ),
+        section=HAND,
+    ),
+    RuleText(
+        "truco.ruling.three-ties",
+        _("Ruling: three tied tricks score nothing"),
+        text=_(
+            "The seed says how a tie is settled by a won trick, not what happens when all "
+            "three tricks are tied. The app gives the hand to no one: nobody scores."
+        ),
+        section=HAND,
+        kind=RULING,
+    ),
+    RuleText(
+        "truco.hand.accepted-trick-decides",
+        _("The trick after the call decides"),
+        text=_(
+            "With the house rule “the trick after an accepted call decides”, once a truco "
+            "(or a raise) is accepted the next trick that is won gives the hand, at the "
+            "stake agreed, to the team that won it. A tied trick leaves the hand to the "
+            "usual rules."
         ),
         section=HAND,
     ),
@@ -191,6 +276,13 @@ RULES: tuple[RuleText, ...] = (
         HAND,
     ),
     RuleText(
+        "truco.hand.mao",
+        _("The mão's seat"),
+        _("There is no seat %(mao)s for the mão at a table of %(players)s players."),
+        _("The mão is one of the players at the table, and leads the first trick."),
+        HAND,
+    ),
+    RuleText(
         "truco.hand.won",
         _("Hand won"),
         text=_(
@@ -199,6 +291,29 @@ RULES: tuple[RuleText, ...] = (
             "counted."
         ),
         section=HAND,
+    ),
+    RuleText(
+        "truco.ruling.accepted-stake",
+        _("Ruling: an accepted stake is won with the hand"),
+        text=_(
+            "The seed says literally that once a truco is accepted “whichever team wins the "
+            "trick wins the hand at the stake agreed upon”. The app reads it as tables play "
+            "it: the hand goes on and its winner — two tricks of three, as usual — scores "
+            "the stake. The literal reading is a house rule."
+        ),
+        section=HAND,
+        kind=RULING,
+    ),
+    RuleText(
+        "truco.option.accepted-truco-trick-decides",
+        _("House rule: the trick after the call decides"),
+        text=_(
+            "A match may follow the seed to the letter: after an accepted call, the next "
+            "trick that is won decides the hand at the stake agreed (a tied trick falls back "
+            "to the usual rules). Off by default."
+        ),
+        section=HAND,
+        kind=OPTION,
     ),
     # --- stakes
     RuleText(
@@ -215,6 +330,16 @@ RULES: tuple[RuleText, ...] = (
         section=STAKES,
     ),
     RuleText(
+        "truco.ruling.when-to-call",
+        _("Ruling: truco is called on one's turn"),
+        text=_(
+            "The seed says truco may be called “prior to winning a trick”. The app applies "
+            "it as tables do: a player calls on their turn, before playing their card."
+        ),
+        section=STAKES,
+        kind=RULING,
+    ),
+    RuleText(
         "truco.raise.refused",
         _("Call refused"),
         text=_(
@@ -223,6 +348,17 @@ RULES: tuple[RuleText, ...] = (
             "twelve refused 9."
         ),
         section=STAKES,
+    ),
+    RuleText(
+        "truco.ruling.refused-raises",
+        _("Ruling: a refused six, nine or twelve"),
+        text=_(
+            "The seed gives only the truco refused (1 tento to the caller). A refused six, "
+            "nine or twelve scoring the stake before the call — 3, 6 and 9 — is common play, "
+            "and the app's rule."
+        ),
+        section=STAKES,
+        kind=RULING,
     ),
     RuleText(
         "truco.raise.alternate",
@@ -309,6 +445,16 @@ RULES: tuple[RuleText, ...] = (
         section=ELEVEN,
     ),
     RuleText(
+        "truco.ruling.mao-de-onze-run",
+        _("Ruling: running from the mão de onze"),
+        text=_(
+            "The seed lets the team at eleven run “at a cost of one tento”. The app reads "
+            "it as a tento for the opponents (the team at eleven stays at eleven)."
+        ),
+        section=ELEVEN,
+        kind=RULING,
+    ),
+    RuleText(
         "truco.mao-de-onze.won",
         _("Mão de onze won"),
         text=_(
@@ -339,7 +485,7 @@ RULES: tuple[RuleText, ...] = (
     # --- Mineiro
     RuleText(
         "truco.variant.mineiro",
-        _("Mineiro stakes"),
+        _("House rule: Mineiro"),
         text=_(
             "In the Mineiro variant the fixed manilhas are kept, a hand is worth 2 and the "
             "raises go truco (4), six (6), ten (10) and twelve (12). A refused call gives "
@@ -347,6 +493,7 @@ RULES: tuple[RuleText, ...] = (
             "both at 10 play the mão de ferro."
         ),
         section=MINEIRO,
+        kind=OPTION,
     ),
     RuleText(
         "truco.mao-de-dez.no-truco",
@@ -386,6 +533,15 @@ RULES: tuple[RuleText, ...] = (
     ),
     # --- penalties
     RuleText(
+        "truco.penalty.fault",
+        _("Penalty"),
+        text=_(
+            "A team that breaks one of the rules below gives the opponents 1 tento. The "
+            "scorer may record the penalty without saying which fault it was."
+        ),
+        section=PENALTIES,
+    ),
+    RuleText(
         "truco.penalty.deal-procedure",
         _("Shuffling, cutting or dealing wrongly"),
         text=_(
@@ -422,15 +578,25 @@ RULES: tuple[RuleText, ...] = (
         _("Penalty at eleven"),
         text=_(
             "A penalty never gives the winning tento: if the innocent team is one tento from "
-            "the game, the offending team loses 1 tento instead. Ruling: never below 0."
+            "the game, the offending team loses 1 tento instead."
         ),
         section=PENALTIES,
+    ),
+    RuleText(
+        "truco.ruling.penalty-not-below-zero",
+        _("Ruling: a penalty never takes a score below 0"),
+        text=_(
+            "The seed does not say what happens when the offending team has no tento to "
+            "lose. The app never takes a score below 0: at 0 the penalty costs nothing."
+        ),
+        section=PENALTIES,
+        kind=RULING,
     ),
     RuleText(
         "truco.penalty.unknown-reason",
         _("Unknown penalty"),
         _("“%(reason)s” is not one of the penalties."),
-        _("A penalty names one of the four faults above."),
+        _("A penalty's reason, when it is given, names one of the four faults above."),
         PENALTIES,
     ),
     # --- dealing
@@ -464,6 +630,13 @@ RULES: tuple[RuleText, ...] = (
         _("One pass per deal"),
         _("Step %(step)s: the mão may pass the cards to the partner only once per deal."),
         _("The mão may pass its cards to the partner once per deal."),
+        DEALING,
+    ),
+    RuleText(
+        "truco.deal.no-partner",
+        _("No partner to pass to"),
+        _("Step %(step)s: in a match of two players the mão has no partner to pass the cards to."),
+        _("With two players each team is one player: the mão keeps or rejects."),
         DEALING,
     ),
     RuleText(
@@ -501,6 +674,13 @@ RULES: tuple[RuleText, ...] = (
         section=GAME,
     ),
     RuleText(
+        "truco.option.target",
+        _("House rule: a game to 15 or 24"),
+        text=_("A match may play its games to 15 or to 24 tentos instead of 12."),
+        section=GAME,
+        kind=OPTION,
+    ),
+    RuleText(
         "truco.game.over",
         _("Game over"),
         _("Team %(winner)s has already won this game: no more hands in it."),
@@ -516,6 +696,7 @@ RULES: tuple[RuleText, ...] = (
             "to win two games wins the match."
         ),
         section=GAME,
+        kind=OPTION,
     ),
     RuleText(
         "truco.match.over",
@@ -530,7 +711,8 @@ RULES: tuple[RuleText, ...] = (
         _("The house rule “%(option)s” cannot be “%(value)s”."),
         _(
             "House rules: the variant (the seed's fixed manilhas, Paulista or Mineiro), a "
-            "game to 12, 15 or 24 tentos, and a match of one game or the best of three."
+            "game to 12, 15 or 24 tentos, a match of one game or the best of three, and "
+            "whether the trick after an accepted call decides the hand (yes or no)."
         ),
         GAME,
     ),
