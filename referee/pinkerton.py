@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from referee.cards import DECKS, Card, Deck, parse_cards
+from referee.cards import DECKS, DEFAULT_NOTATION, Card, Deck, parse_cards
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -241,7 +241,8 @@ def deal_size(value: int) -> int:
 
 
 def meets(value: int, cards: Sequence[Card]) -> bool:
-    """Does this throw meet ``value``: k cards whose sum reaches it (any k cards at 0)?"""
+    """Does this throw meet ``value``: k cards whose sum reaches it (any k cards at 0)?
+    A joker among k cards raises RuleError, as in ``card_value``."""
     if len(cards) != required_cards(value):
         return False
     total = stack_value(cards)
@@ -315,19 +316,26 @@ def round_breakdown(cards_in_stack: int, options: PinkertonOptions | None = None
 # --- the referee's questions, without a round (the API's stateless checks) -----------------
 
 
-def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    """Cards from Card objects or tokens; unreadable tokens raise ``cards.unreadable``."""
+def _cards(
+    cards: Iterable[Card | str] | str, notation: str = DEFAULT_NOTATION
+) -> tuple[Card, ...]:
+    """Cards from Card objects or tokens written in ``notation`` (Card objects stay as
+    they are); unreadable tokens raise ``cards.unreadable``."""
     if isinstance(cards, str):
-        return tuple(parse_cards(cards))
+        return tuple(parse_cards(cards, notation))
     items = list(cards)
     if all(isinstance(card, Card) for card in items):
         return tuple(items)
-    return tuple(parse_cards([str(card) for card in items]))
+    return tuple(
+        parse_cards([card if isinstance(card, str) else str(card) for card in items], notation)
+    )
 
 
-def _stack(cards: Iterable[Card | str] | str, options: PinkertonOptions) -> tuple[Card, ...]:
+def _stack(
+    cards: Iterable[Card | str] | str, options: PinkertonOptions, notation: str
+) -> tuple[Card, ...]:
     """A stack given to a check: it must be one the decks can make (rule 5), or RuleError."""
-    stack = _cards(cards)
+    stack = _cards(cards, notation)
     options.deck.check(stack)
     return stack
 
@@ -358,16 +366,19 @@ def check_throw(
     stack: Iterable[Card | str] | str,
     throw: Iterable[Card | str] | str,
     options: PinkertonOptions | None = None,
+    *,
+    notation: str = DEFAULT_NOTATION,
 ) -> ThrowCheck:
     """Judge a throw against a stack (``POST /throws/check``).
 
     A stack the decks cannot make (a joker, a third K♥) raises RuleError: the question
     itself is wrong. A thrown joker, or a thrown card that with the stack's own copies
-    exceeds the decks, is a violation of the throw, which then does not meet.
+    exceeds the decks, is a violation of the throw, which then does not meet. Tokens are
+    read in ``notation`` (``referee.cards.NOTATIONS``); Card objects are taken as they are.
     """
     options = _options(options)
-    stack = _stack(stack, options)
-    cards = _cards(throw)
+    stack = _stack(stack, options, notation)
+    cards = _cards(throw, notation)
     value = stack_value(stack)
     found = _throw_deck_violations(stack, cards, options.deck)
     found.extend(throw_violations(value, cards))
@@ -412,15 +423,19 @@ class AddCheck:
 
 
 def check_add(
-    stack: Iterable[Card | str] | str, card: Card | str, options: PinkertonOptions | None = None
+    stack: Iterable[Card | str] | str,
+    card: Card | str,
+    options: PinkertonOptions | None = None,
+    *,
+    notation: str = DEFAULT_NOTATION,
 ) -> AddCheck:
     """Judge one card added to a stack (``POST /stack/add``): rule 1 and rule 5.
 
     A stack the decks cannot make raises RuleError, as in ``check_throw``.
     """
     options = _options(options)
-    stack = _stack(stack, options)
-    (added,) = _cards([card])
+    stack = _stack(stack, options, notation)
+    (added,) = _cards([card], notation)
     value = stack_value(stack)
     found = add_violations(value, added)
     found.extend(options.deck.violations([*stack, added]))
@@ -727,8 +742,9 @@ class Round:
         """Who opens the next licytacja if nobody is out by then (the match's leader)."""
         return first_player(self.players, self.next_dealer, self.scores_after)
 
-    def _next_active(self, after: str, out: Iterable[str] | None = None) -> str:
-        gone = set(self.out if out is None else out)
+    def _next_active(self, after: str) -> str:
+        """The next player to the left of ``after`` still in the round."""
+        gone = set(self.out)
         seats = [*_seats_from(self.players, after)[1:], after]
         return next(player for player in seats if player not in gone)
 

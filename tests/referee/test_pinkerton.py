@@ -342,6 +342,14 @@ def test_a_stack_the_decks_cannot_make_is_refused():
     assert not check_throw(["KH"] * 2, ["KD", "KD", "KD", "JD"]).meets
 
 
+def test_the_checks_read_the_cards_in_the_readers_notation():
+    # Polish: D is the dama (queen), W the walet (jack); suits as English letters
+    assert check_throw(["DH"], ["WD", "10D"], notation="pl").as_dict()["exact"]
+    assert check_add(["10H", "10D"], "DS", notation="pl").stack_value == -10
+    with pytest.raises(CardError):
+        check_throw(["DH"], ["WD", "10D"])
+
+
 def test_unreadable_cards_name_their_token():
     with pytest.raises(CardError) as caught:
         check_throw(["9S"], ["10S", "ZZ"])
