@@ -750,13 +750,14 @@ class Round:
 
     # -- what may happen next
 
-    def check(self, event: Event) -> Violation | None:
+    def check(self, event: Event | Mapping[str, Any]) -> Violation | None:
         """Why ``event`` cannot happen now (the first reason), or None if it can."""
         found = self.violations(event)
         return found[0] if found else None
 
-    def violations(self, event: Event) -> list[Violation]:
+    def violations(self, event: Event | Mapping[str, Any]) -> list[Violation]:
         """Every reason ``event`` cannot happen now; empty if it can."""
+        event = _event(event)
         if event.type not in EVENT_TYPES:
             return [Violation("pinkerton.event.unknown", {"type": event.type})]
         found = self._step_violation(event.type, event.player)

@@ -859,6 +859,7 @@ def test_events_read_every_card_spelling():
 def test_malformed_events_are_refused_with_their_rule():
     state = play("turn 9S")
     assert state.check(Event("dance", "bea")).rule == "pinkerton.event.unknown"
+    assert state.check({"type": "pass", "player": "cez"}).rule == "pinkerton.turn.out-of-turn"
     assert state.check(Event(PASS)).rule == "pinkerton.event.player-required"
     assert dict(state.check(Event(PASS, "zed")).params) == {"player": "zed"}
     phase_iii = play(*TO_PHASE_III)
