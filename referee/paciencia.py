@@ -18,9 +18,15 @@ The game's own words, used as names below:
 The seed leaves several points open; each is settled by a ``paciencia.ruling.*`` (see
 ``RULINGS``; the rulebook states them) and applied the same way every time.
 
+What it offers: ``shuffle(n)`` and ``play(deck)`` → ``Game`` (won, deal, cards_left and
+every ``Move``); ``replay`` / ``layout_after`` give the ``Layout`` at any step;
+``outcome(n)`` plays without recording, for ``tally`` / ``estimate_odds`` (the odds, with
+``wilson``'s interval); ``deck_violations`` checks a deck typed in from the table and
+``record_violations`` a result entered from it.
+
 Cards are handled inside as codes 0–51 (suit × 13 + rank − 1, suits in ``SUITS`` order)
-because ``play`` is run hundreds of thousands of times for the odds; ``Card`` objects
-appear only in what the engine returns.
+because the odds play a hundred thousand shuffles; ``Card`` objects appear only in what
+the engine returns.
 """
 
 from __future__ import annotations
