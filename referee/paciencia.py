@@ -550,8 +550,9 @@ class Game:
         return layout_after(self, after)
 
     def as_dict(self, *, moves: bool = False) -> dict[str, Any]:
-        """Plain data for the API: the outcome, the number of moves and, if asked, the
-        moves themselves."""
+        """Plain data for the API: the outcome and the number of moves (``moves``, always a
+        count) and, if asked, a ``replay``: the deck as dealt and every move, which is all
+        a client needs to draw the table at any step (start from the deck in the stock)."""
         data: dict[str, Any] = {
             "won": self.won,
             "deal": self.deal,
@@ -560,8 +561,10 @@ class Game:
             "outcome": self.outcome.as_dict(),
         }
         if moves:
-            data["deck"] = [str(card) for card in self.deck]
-            data["moves"] = [move.as_dict() for move in self.moves]
+            data["replay"] = {
+                "deck": [str(card) for card in self.deck],
+                "moves": [move.as_dict() for move in self.moves],
+            }
         return data
 
 

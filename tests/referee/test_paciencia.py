@@ -229,7 +229,7 @@ def test_a_deck_from_the_table_is_the_two_decks_exactly():
 def test_the_kings_may_be_anywhere_in_a_typed_deck_and_go_to_the_piles_in_row_order():
     deck = [c for c in shuffle(5) if c.rank != "K"] + KINGS[::-1]
     game = play(deck)
-    kings = [m for m in game.moves[:8]]
+    kings = game.moves[:8]
     assert [m.rule for m in kings] == ["paciencia.layout.king"] * 8
     # KC, KD, KH, KS come last in the deck, each taken from where it then lies
     assert [m.source.as_dict()["index"] for m in kings] == [96, 96, 96, 96, 96, 96, 96, 96]
@@ -283,7 +283,7 @@ def test_page_the_cards_at_their_own_count_go_to_the_dog_and_leave_their_place_e
     ]  # fmt: skip
     assert after_one_pass.dog == tuple(parse_cards("2H 3D 9C"))
     assert after_one_pass.kennel == (tuple(parse_cards("4D 5D 6D")),)
-    dealt = [m for m in game.moves[8:23]]
+    dealt = game.moves[8:23]
     assert [m.rule.rsplit(".", 1)[1] for m in dealt[:3]] == ["packet", "dog", "dog"]
     assert dealt[1].params == {"count": 2, "card": "2H"}
     assert dealt[12].params == {"column": 1, "card": "4D"}
@@ -522,9 +522,11 @@ def test_a_game_is_plain_data_for_the_api():
         },
     }
     full = json.loads(json.dumps(game.as_dict(moves=True)))
-    assert len(full["moves"]) == len(game.moves)
-    assert full["deck"] == [str(c) for c in game.deck]
-    assert full["moves"][0] == {
+    assert {key: full[key] for key in summary} == summary
+    replayed = full["replay"]
+    assert len(replayed["moves"]) == len(game.moves)
+    assert replayed["deck"] == [str(c) for c in game.deck]
+    assert replayed["moves"][0] == {
         "card": str(game.moves[0].card),
         "from": game.moves[0].source.as_dict(),
         "to": {"kind": "pile", "n": game.moves[0].target.n, "suit": game.moves[0].card.suit},
