@@ -4,8 +4,11 @@ hand and the money settlement at the end of a session.
 Vocabulary: a *meld* (jogo) is a *sequence* (sequência, 3+ consecutive cards of one suit)
 or a *group* (trinca, 3+ cards of one rank). To *go out* (bater) is to arrange all nine
 cards into melds. The *ante* (pingo) is what each player pays to be dealt in; to *raise*
-is repicar, to *call* acompanhar, to *fold* abandonar. A player flagged *stock only* may
-draw only from the stock (maço) for the rest of the hand, never take a discard (lixo).
+is repicar, to *call* acompanhar, to *fold* abandonar; a player who cannot cover a bet
+goes *all-in* with the chips they have, as in poker, and the pot splits into a *main pot*
+everyone contested and *side pots* among those who put in more. A player flagged *stock
+only* may draw only from the stock (maço) for the rest of the hand, never take a discard
+(lixo).
 
 Turn order is clockwise, which the engine writes as increasing seat index modulo the
 number of players: the player after seat ``i`` is seat ``i + 1``, and the player after
@@ -18,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from functools import cache
 from itertools import combinations, product
 from types import MappingProxyType
@@ -65,6 +68,7 @@ RULE_IDS: tuple[str, ...] = (
     "pifpaf.bet.below-min",  # a raise adds at least the minimum bet
     "pifpaf.bet.above-max",  # nobody's bet in a hand exceeds the maximum
     "pifpaf.bet.short-of-chips",  # nobody bets more chips than they have
+    "pifpaf.bet.all-in-covered",  # all-in calls for less: a player who can cover the bet calls
     "pifpaf.bet.round-over",  # no bet after everybody has called or folded
     "pifpaf.bet.round-unfinished",  # the hand is played only once the betting is over
     # the play of the hand
@@ -79,15 +83,19 @@ RULE_IDS: tuple[str, ...] = (
     "pifpaf.chips.ante",  # the ante paid to be dealt in
     "pifpaf.chips.bet",  # the chips bet on top of the ante
     "pifpaf.chips.sits-out",  # too few chips for the ante: not dealt in this hand
-    "pifpaf.pot.won",  # the first player to go out takes the whole pot
-    "pifpaf.pot.uncontested",  # the last player left in the hand takes the pot
+    "pifpaf.chips.all-in",  # all their chips are in the pot: they speak no more this hand
+    "pifpaf.pot.won",  # the first player to go out takes every pot they contested
+    "pifpaf.pot.uncontested",  # the last player left in the hand takes the pots they contested
+    "pifpaf.pot.split",  # a side pot the taker did not contest: shared by those who did
+    "pifpaf.pot.returned",  # a side pot nobody still in the hand contested: back to its payers
     "pifpaf.mistake.false-out",  # a false going out: stock only for the rest of the hand
     "pifpaf.mistake.rebate",  # a rebate (threatened to go out by mistake): stock only
     "pifpaf.mistake.threw-away",  # threw their cards away: out of the hand, bet lost
     # the money settlement
     "pifpaf.settle.not-conserved",  # the balances add up to the buy-ins
-    "pifpaf.settle.buy-in",  # the buy-in is a positive number of chips
-    "pifpaf.settle.chip-value",  # a chip is worth a positive amount in whole cents
+    "pifpaf.settle.buy-in",  # the buy-in is a positive number of chips, at most MAX_CHIPS
+    "pifpaf.settle.balance-limit",  # a balance is at most MAX_CHIPS chips
+    "pifpaf.settle.chip-value",  # a chip is worth more than 0 and at most 1,000,000, in cents
 )
 
 DECK = DECKS["pifpaf"]
@@ -448,7 +456,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-BETS = ("fold", "call", "raise")
+BETS = ("fold", "call", "raise", "all-in")
 MISTAKES = ("false-out", "rebate", "threw-away")
 
 
@@ -459,13 +467,35 @@ class Action:
     Betting, in turn from the dealer's left: ``fold`` (abandonar), ``call`` (acompanhar:
     match the current bet; with no bet yet, play for the ante alone) and ``raise``
     (repicar) with ``to`` = the player's whole bet after raising, ante not counted ("P1
-    bets 3" is ``Action("P1", "raise", 3)``). Then the mistakes made while the hand is
-    played: ``false-out``, ``rebate``, ``threw-away``.
+    bets 3" is ``Action("P1", "raise", 3)``), and ``all-in``: a player who cannot cover
+    the bet calls with every chip they have left. Then the mistakes made while the hand
+    is played: ``false-out``, ``rebate``, ``threw-away``.
     """
 
     player: str
     kind: str
     to: int = 0
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot of a hand: the main pot (index 0) or a side pot above an all-in.
+
+    ``contributions``: what each player (folded ones too) put into this pot;
+    ``eligible``: the players still in the hand who put in all of it, and so contest it;
+    ``taken``: who took how many of its chips (the taker if eligible; otherwise shared
+    by the eligible; with nobody eligible, back to each contributor).
+    """
+
+    amount: int
+    contributions: Mapping[str, int]
+    eligible: tuple[str, ...]
+    taken: Mapping[str, int]
+    rule: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "contributions", MappingProxyType(dict(self.contributions)))
+        object.__setattr__(self, "taken", MappingProxyType(dict(self.taken)))
 
 
 @dataclass(frozen=True)
@@ -484,6 +514,9 @@ class HandResult:
     threw_away: frozenset[str]
     sat_out: frozenset[str]
     lines: tuple[ScoreLine, ...] = field(default=())
+    # Players with no chips left once the betting was over, and the pots, main first.
+    all_in: frozenset[str] = frozenset()
+    pots: tuple[Pot, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "balances", MappingProxyType(dict(self.balances)))
@@ -523,7 +556,9 @@ class BettingOptions:
     ``call_to``: the bet a call matches, ante not counted (0: playing for the ante
     alone); ``may_call``: they have the chips for it. A raise goes from ``min_raise_to``
     to ``max_raise_to``, the whole bet after raising (both None when they cannot raise:
-    the limit is reached or their chips fall short). Folding is always open.
+    the limit is reached or their chips fall short). Folding is always open. A player
+    who cannot call may go all-in (``may_all_in``) to ``all_in_to``, their whole bet
+    with every chip they have left.
     """
 
     player: str
@@ -532,6 +567,8 @@ class BettingOptions:
     min_raise_to: int | None
     max_raise_to: int | None
     may_fold: bool = True
+    may_all_in: bool = False
+    all_in_to: int | None = None
 
     @property
     def may_raise(self) -> bool:
@@ -583,7 +620,9 @@ class _Hand:
         self.bet = dict.fromkeys(self.dealt, 0)  # chips bet on top of the ante
         self.level = 0  # the bet everybody still in must match
         self.folded: list[str] = []
-        self.pending = list(self.dealt)  # who must still speak, in turn order
+        # Who must still speak, in turn order; a player whose ante was their last chip is
+        # all-in from the start and never speaks.
+        self.pending = [name for name in self.dealt if self.chips_left(name) > 0]
         self.threw_away: list[str] = []
         self.mistakes: list[Action] = []
         self.stock_only: set[str] = set()
@@ -614,10 +653,15 @@ class _Hand:
             return None
         player = self.pending[0]
         may_call = self.level - self.bet[player] <= self.chips_left(player)
+        all_in = {} if may_call else {"may_all_in": True, "all_in_to": self.most_chips(player)}
         low, high = self.least_raise, self.most_bet(player)
         if low > high:
-            return BettingOptions(player, self.level, may_call, None, None)
-        return BettingOptions(player, self.level, may_call, low, high)
+            return BettingOptions(player, self.level, may_call, None, None, **all_in)
+        return BettingOptions(player, self.level, may_call, low, high, **all_in)
+
+    def most_chips(self, player: str) -> int:
+        """The whole bet ``player`` makes by putting every chip they have left in."""
+        return self.bet[player] + self.chips_left(player)
 
     def act(self, action: Action) -> None:
         if action.player not in self.table.players:
@@ -643,13 +687,31 @@ class _Hand:
             self.folded.append(player)
         elif action.kind == "call":
             self._pay(player, self.level)
+        elif action.kind == "all-in":
+            self._all_in(player)
         else:
             self._raise(player, action.to)
             seat = self.dealt.index(player)
             after = self.dealt[seat + 1 :] + self.dealt[:seat]
-            self.pending = [name for name in after if name in self.in_hand]
+            # Everybody still in with chips left speaks again; the all-in do not.
+            self.pending = [
+                name for name in after if name in self.in_hand and self.chips_left(name) > 0
+            ]
             return
         self.pending.pop(0)
+
+    def _all_in(self, player: str) -> None:
+        call = self.level - self.bet[player]
+        chips = self.chips_left(player)
+        if chips >= call:
+            # Ruling: all-in is a call for less. A player who can cover the bet calls or
+            # raises as usual (a raise still adds at least the minimum bet).
+            raise RuleError(
+                Violation(
+                    "pifpaf.bet.all-in-covered", {"player": player, "chips": chips, "call": call}
+                )
+            )
+        self.bet[player] += chips
 
     def _raise(self, player: str, to: Any) -> None:
         found: list[Violation] = []
@@ -707,7 +769,8 @@ class _Hand:
             raise RuleError(Violation("pifpaf.mistake.stock-only", {"player": winner}))
         else:
             taker, rule = winner, "pifpaf.pot.won"
-        lines = self._lines(taker, rule)
+        pots = self._pots(taker, rule)
+        lines = self._lines(pots)
         balances = dict(self.start)
         for line in lines:
             balances[line.params["player"]] += line.points
@@ -722,13 +785,63 @@ class _Hand:
             threw_away=frozenset(self.threw_away),
             sat_out=frozenset(self.sat_out),
             lines=tuple(lines),
+            all_in=frozenset(self.all_in),
+            pots=tuple(pots),
         )
 
     @property
     def pot(self) -> int:
         return self.table.ante * len(self.dealt) + sum(self.bet.values())
 
-    def _lines(self, taker: str, rule: str) -> list[ScoreLine]:
+    @property
+    def all_in(self) -> list[str]:
+        """Players still in the hand with no chips left: they contest only the pots up to
+        what they put in."""
+        return [name for name in self.in_hand if self.chips_left(name) == 0]
+
+    def _pots(self, taker: str, rule: str) -> list[Pot]:
+        """The main pot and the side pots, and who takes each.
+
+        Each pot is a layer of the players' contributions (ante and bets), cut at what
+        each player still in the hand put in. The taker takes every pot they contested.
+        Ruling (the page is silent): a side pot the taker did not contest is shared by the
+        players still in the hand who did, as nobody won it between them, the odd chips
+        one each in turn order from the dealer's left. A side pot nobody still in the
+        hand contested goes back to the players who put it in (the page's ruling).
+        """
+        paid = {name: self.table.ante + self.bet[name] for name in self.dealt}
+        live = self.in_hand
+        cuts = sorted({paid[name] for name in live} | {max(paid.values())})
+        pots: list[Pot] = []
+        below = 0
+        for cut in cuts:
+            layer = {
+                name: min(chips, cut) - min(chips, below)
+                for name, chips in paid.items()
+                if min(chips, cut) > below
+            }
+            eligible = tuple(name for name in live if paid[name] >= cut)
+            below = cut
+            if pots and pots[-1].eligible == eligible:
+                # the same players contest it: one pot, not two
+                merged = Counter(pots[-1].contributions) + Counter(layer)
+                layer, pots = dict(merged), pots[:-1]
+            pots.append(self._pot(layer, eligible, taker, rule))
+        return pots
+
+    def _pot(
+        self, layer: Mapping[str, int], eligible: tuple[str, ...], taker: str, rule: str
+    ) -> Pot:
+        amount = sum(layer.values())
+        if taker in eligible:
+            return Pot(amount, layer, eligible, {taker: amount}, rule)
+        if not eligible:
+            return Pot(amount, layer, eligible, layer, "pifpaf.pot.returned")
+        share, odd = divmod(amount, len(eligible))
+        taken = {name: share + (index < odd) for index, name in enumerate(eligible)}
+        return Pot(amount, layer, eligible, taken, "pifpaf.pot.split")
+
+    def _lines(self, pots: list[Pot]) -> list[ScoreLine]:
         ante = self.table.ante
         lines = [ScoreLine("pifpaf.chips.sits-out", 1, 0, {"player": p}) for p in self.sat_out]
         for player in self.dealt:
@@ -736,18 +849,28 @@ class _Hand:
             if self.bet[player]:
                 bet = self.bet[player]
                 lines.append(ScoreLine("pifpaf.chips.bet", bet, -bet, {"player": player}))
+        lines.extend(ScoreLine("pifpaf.chips.all-in", 1, 0, {"player": p}) for p in self.all_in)
         lines.extend(
             ScoreLine(f"pifpaf.mistake.{action.kind}", 1, 0, {"player": action.player})
             for action in self.mistakes
         )
-        lines.append(ScoreLine(rule, 1, self.pot, {"player": taker}))
+        for index, pot in enumerate(pots):
+            lines.extend(
+                ScoreLine(pot.rule, 1, chips, {"player": name, "pot": index})
+                for name, chips in pot.taken.items()
+                if chips
+            )
         return lines
 
 
 # --- settling up in money ----------------------------------------------------------------
 
-EXACT_LIMIT = 8  # players with a nonzero result up to which the fewest payments are searched
 CENT = Decimal("0.01")
+# Limits that keep every amount exact: chips × chip value stays within 8 × 10^12 ×
+# 10^6 = 8 × 10^18 in cents, 21 digits, well inside the 28 digits of Decimal's context.
+MAX_CHIPS = 10**12  # a balance or a buy-in
+MAX_CHIP_VALUE = Decimal(1_000_000)  # money per chip
+CHIP_VALUE_PLACES = 2  # whole cents
 
 
 @dataclass(frozen=True)
@@ -758,32 +881,54 @@ class Payment:
     chips: int
 
 
-def settle(balances: Mapping[str, int], buy_in: int, chip_value: Decimal) -> list[Payment]:
+def settle(
+    balances: Mapping[str, int], buy_in: int, chip_value: Decimal | int | str
+) -> list[Payment]:
     """Who pays whom at the end of a session, in as few payments as possible.
 
     Each zero-sum subgroup of players can settle among itself, and a group of ``m`` needs
-    ``m - 1`` payments, so the fewest payments come from the most zero-sum subgroups.
-    That search is exact up to ``EXACT_LIMIT`` players with something to pay or receive;
-    beyond, everybody is one group (at most n - 1 payments).
+    ``m - 1`` payments, so the fewest payments come from the most zero-sum subgroups,
+    found by an exact search over the 3 to 8 players of a table.
+
+    ``chip_value`` is money per chip: a Decimal, an int or a decimal string ("0.50"),
+    more than 0 and at most ``MAX_CHIP_VALUE``, in whole cents (a float is refused: it
+    cannot say 0.10 exactly). Balances and the buy-in are whole chips up to
+    ``MAX_CHIPS``. Anything else is a RuleError naming the limit; every amount paid is
+    exact.
     """
-    _check_settlement(balances, buy_in, chip_value)
-    net = {name: chips - buy_in for name, chips in sorted(balances.items()) if chips != buy_in}
+    value = _check_settlement(balances, buy_in, chip_value)
+    net = {
+        name: chips - buy_in
+        for name, chips in sorted(balances.items(), key=lambda item: str(item[0]))
+        if chips != buy_in
+    }
     payments: list[Payment] = []
     for group in _zero_sum_groups(net):
         for frm, to, chips in _settle_group({name: net[name] for name in group}):
-            amount = (chip_value * chips).quantize(CENT)
+            amount = (value * chips).quantize(CENT)
             payments.append(Payment(frm, to, amount, chips))
-    return sorted(payments, key=lambda p: (p.frm, p.to))
+    return sorted(payments, key=lambda p: (str(p.frm), str(p.to)))
 
 
-def _check_settlement(balances: Mapping[str, int], buy_in: int, chip_value: Decimal) -> None:
-    found = [
-        Violation("pifpaf.chips.negative", {"player": name, "chips": chips})
-        for name, chips in balances.items()
-        if not _is_int(chips) or chips < 0
-    ]
-    if not _is_int(buy_in) or buy_in < 1:
-        found.append(Violation("pifpaf.settle.buy-in", {"buy_in": buy_in}))
+def _check_settlement(
+    balances: Mapping[str, int], buy_in: int, chip_value: Decimal | int | str
+) -> Decimal:
+    found: list[Violation] = []
+    players = len(balances) if isinstance(balances, Mapping) else 0
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(Violation("pifpaf.table.players", {"players": players}))
+    for name, chips in balances.items():
+        if not _is_int(chips) or chips < 0:
+            found.append(Violation("pifpaf.chips.negative", {"player": name, "chips": chips}))
+        elif chips > MAX_CHIPS:
+            found.append(
+                Violation(
+                    "pifpaf.settle.balance-limit",
+                    {"player": name, "chips": chips, "limit": MAX_CHIPS},
+                )
+            )
+    if not _is_int(buy_in) or not 1 <= buy_in <= MAX_CHIPS:
+        found.append(Violation("pifpaf.settle.buy-in", {"buy_in": buy_in, "limit": MAX_CHIPS}))
     elif not found and sum(balances.values()) != buy_in * len(balances):
         found.append(
             Violation(
@@ -791,22 +936,50 @@ def _check_settlement(balances: Mapping[str, int], buy_in: int, chip_value: Deci
                 {"total": sum(balances.values()), "expected": buy_in * len(balances)},
             )
         )
-    if (
-        not isinstance(chip_value, Decimal | int)
-        or isinstance(chip_value, bool)
-        or not Decimal(chip_value).is_finite()
-        or chip_value <= 0
-        or Decimal(chip_value) != Decimal(chip_value).quantize(CENT)
-    ):
-        found.append(Violation("pifpaf.settle.chip-value", {"chip_value": str(chip_value)}))
+    value = _chip_value(chip_value)
+    if value is None:
+        found.append(
+            Violation(
+                "pifpaf.settle.chip-value",
+                {
+                    "chip_value": _shown(chip_value),
+                    "limit": str(MAX_CHIP_VALUE),
+                    "places": CHIP_VALUE_PLACES,
+                },
+            )
+        )
     if found:
         raise RuleError(found)
+    assert value is not None
+    return value
+
+
+def _chip_value(chip_value: Any) -> Decimal | None:
+    """The chip value as an exact Decimal within the limits, or None."""
+    if isinstance(chip_value, bool) or not isinstance(chip_value, Decimal | int | str):
+        return None
+    try:
+        value = Decimal(chip_value.strip() if isinstance(chip_value, str) else chip_value)
+    except (InvalidOperation, ValueError):
+        return None
+    # NaN (quiet or signalling) and the infinities fail here, before any comparison.
+    if not value.is_finite() or value.is_zero() or value.is_signed():
+        return None
+    if value > MAX_CHIP_VALUE:
+        return None
+    # Below 10^6 the quantize is exact and cannot overflow; it must not round anything.
+    cents = value.quantize(CENT)
+    return cents if cents == value else None
+
+
+def _shown(value: Any) -> str:
+    """A refused value as text for the message, cut short if it is enormous."""
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _zero_sum_groups(net: Mapping[str, int]) -> list[list[str]]:
     names = list(net)
-    if len(names) > EXACT_LIMIT:
-        return [names] if names else []
     values = [net[name] for name in names]
     full = (1 << len(names)) - 1
     total = [0] * (full + 1)

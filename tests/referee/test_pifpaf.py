@@ -540,6 +540,120 @@ def test_when_nobody_bets_everybody_plays_for_the_antes():
     assert (result.pot, result.balances["P3"]) == (4, 53)
 
 
+# --- all-in: main and side pots (page ruling: betting as in poker) -----------------------
+
+SHORT = {"P1": 3, "P2": 50, "P3": 50, "P4": 50}
+SHORT_BETTING = [
+    Action("P1", "call"),
+    Action("P2", "raise", 4),
+    Action("P3", "fold"),
+    Action("P4", "call"),
+    Action("P1", "all-in"),  # P1 has 2 chips left after the ante: all in for 2
+]
+
+
+def short_hand(actions: list[Action], winner: str | None) -> HandResult:
+    result = settle_hand(SHORT, Table(FOUR), "P4", actions, winner)
+    assert all(line.rule in RULE_IDS for line in result.lines)
+    return result
+
+
+def test_a_player_who_cannot_cover_the_bet_calls_all_in():
+    turn = betting_options(SHORT, Table(FOUR), "P4", SHORT_BETTING[:-1])
+    assert (turn.player, turn.may_call, turn.may_all_in, turn.all_in_to) == ("P1", False, True, 2)
+    result = short_hand(SHORT_BETTING, "P2")
+    assert result.all_in == {"P1"}
+    assert dict(result.balances) == {"P1": 0, "P2": 59, "P3": 49, "P4": 45}
+
+
+def test_the_all_in_winner_takes_the_main_pot_and_the_side_pot_goes_to_those_who_contested_it():
+    result = short_hand(SHORT_BETTING, "P1")
+    main, side = result.pots
+    assert (main.amount, main.eligible, dict(main.taken)) == (10, ("P1", "P2", "P4"), {"P1": 10})
+    assert (side.amount, side.eligible, dict(side.contributions)) == (
+        4,
+        ("P2", "P4"),
+        {"P2": 2, "P4": 2},
+    )
+    assert (side.rule, dict(side.taken)) == ("pifpaf.pot.split", {"P2": 2, "P4": 2})
+    assert dict(result.balances) == {"P1": 10, "P2": 47, "P3": 49, "P4": 47}
+    assert result.pot == 14 and result.winner == "P1"
+    pot_lines = [
+        (line.rule, line.points, line.params["player"], line.params["pot"])
+        for line in result.lines
+        if "pot" in line.params
+    ]
+    assert pot_lines == [
+        ("pifpaf.pot.won", 10, "P1", 0),
+        ("pifpaf.pot.split", 2, "P2", 1),
+        ("pifpaf.pot.split", 2, "P4", 1),
+    ]
+
+
+def test_a_shared_side_pot_gives_its_odd_chip_to_the_first_in_turn_from_the_dealers_left():
+    balances = {"P1": 1, "P2": 50, "P3": 50, "P4": 50}
+    bets = [
+        Action("P2", "raise", 1),  # P1's ante was their last chip: all-in, never asked
+        Action("P3", "call"),
+        Action("P4", "raise", 4),
+        Action("P2", "fold"),
+        Action("P3", "call"),
+    ]
+    assert betting_options(balances, Table(FOUR), "P4", []).player == "P2"
+    result = settle_hand(balances, Table(FOUR), "P4", bets, "P1")
+    main, side = result.pots
+    assert (main.amount, dict(main.taken)) == (4, {"P1": 4})
+    # P2's folded chip stays in the side pot; P3 and P4 contested it: 9 chips
+    assert (side.amount, side.eligible, dict(side.taken)) == (9, ("P3", "P4"), {"P3": 5, "P4": 4})
+    assert dict(result.balances) == {"P1": 4, "P2": 48, "P3": 50, "P4": 49}
+    assert result.all_in == {"P1"}
+
+
+def test_a_side_pot_nobody_still_in_the_hand_contested_goes_back_to_its_contributors():
+    actions = [*SHORT_BETTING, Action("P2", "threw-away"), Action("P4", "threw-away")]
+    result = short_hand(actions, None)
+    main, side = result.pots
+    assert (result.winner, main.rule, dict(main.taken)) == (
+        "P1",
+        "pifpaf.pot.uncontested",
+        {"P1": 10},
+    )
+    assert (side.eligible, side.rule, dict(side.taken)) == (
+        (),
+        "pifpaf.pot.returned",
+        {"P2": 2, "P4": 2},
+    )
+    assert dict(result.balances) == {"P1": 10, "P2": 47, "P3": 49, "P4": 47}
+
+
+def test_the_player_who_put_in_most_takes_back_the_side_pot_only_they_contested():
+    balances = {"P1": 3, "P2": 50, "P3": 50, "P4": 50}
+    bets = [Action("P1", "call"), Action("P2", "raise", 4), Action("P3", "fold")]
+    bets += [Action("P4", "fold"), Action("P1", "all-in")]
+    result = settle_hand(balances, Table(FOUR), "P4", bets, "P1")
+    main, side = result.pots
+    assert (main.amount, dict(main.taken)) == (8, {"P1": 8})  # 3 + 3 + 1 + 1
+    assert (side.amount, dict(side.taken)) == (2, {"P2": 2})
+    assert dict(result.balances) == {"P1": 8, "P2": 47, "P3": 49, "P4": 49}
+
+
+def test_all_in_is_only_for_a_player_who_cannot_cover_the_bet():
+    assert violation(hand, [Action("P1", "all-in")], None) == {
+        "rule": "pifpaf.bet.all-in-covered",
+        "params": {"player": "P1", "chips": 49, "call": 0},
+    }
+
+
+def test_an_all_in_player_is_not_asked_again_after_a_raise():
+    balances = {"P1": 3, "P2": 50, "P3": 50, "P4": 50}
+    bets = [Action("P1", "call"), Action("P2", "raise", 3), Action("P3", "call")]
+    bets += [Action("P4", "call"), Action("P1", "all-in")]
+    assert betting_options(balances, Table(FOUR), "P4", bets) is None
+    result = settle_hand(balances, Table(FOUR), "P4", bets, "P3")
+    assert sum(pot.amount for pot in result.pots) == result.pot == 3 + 4 * 3
+    assert result.balances["P3"] == 50 - 4 + 15
+
+
 def test_nobody_bets_more_chips_than_they_have():
     balances = {"P1": 3, "P2": 50, "P3": 50, "P4": 50}
     table = Table(FOUR)
@@ -684,7 +798,7 @@ def test_a_player_short_of_chips_raises_only_as_far_as_their_chips_and_may_not_c
     bets = [Action("P1", "call"), Action("P2", "raise", 4), Action("P3", "fold")]
     bets.append(Action("P4", "fold"))
     turn = betting_options(balances, table, "P4", bets)
-    assert turn == BettingOptions("P1", 4, False, None, None)
+    assert turn == BettingOptions("P1", 4, False, None, None, may_all_in=True, all_in_to=2)
 
 
 def test_once_the_betting_is_over_nobody_is_to_speak():
@@ -704,38 +818,50 @@ def test_the_options_refuse_the_bets_settle_hand_refuses():
 
 
 def legal_hand(
-    draw: st.DrawFn,
+    draw: st.DrawFn, *, short_stacks: bool = False
 ) -> tuple[dict[str, int], Table, str, list[Action], str | None, bool]:
-    """A table, balances and a legal hand, played by a small model of the rules."""
+    """A table, balances and a legal hand, played by a small model of the rules.
+    ``short_stacks``: balances small enough that players go all-in often."""
     names = tuple(f"P{i}" for i in range(draw(st.integers(3, 8))))
     ante = draw(st.integers(1, 3))
     max_bet = draw(st.integers(1, ante * len(names)))
     table = Table(names, ante, draw(st.integers(1, max_bet)), max_bet)
-    balances = {name: draw(st.integers(0, 30)) for name in names}
+    least, most = (ante, ante + max_bet) if short_stacks else (0, 30)
+    balances = {name: draw(st.integers(least, most)) for name in names}
     dealer = draw(st.sampled_from(names))
     seat = names.index(dealer)
     order = [p for p in names[seat + 1 :] + names[: seat + 1] if balances[p] >= ante]
     assume(len(order) >= 2)
-    bet, level, live, pending = dict.fromkeys(order, 0), 0, list(order), list(order)
+    bet, level, live = dict.fromkeys(order, 0), 0, list(order)
+
+    def chips(player: str) -> int:
+        return balances[player] - ante - bet[player]
+
+    # a player whose ante is their last chip is all-in from the start and never speaks
+    pending = [p for p in order if chips(p) > 0]
     actions: list[Action] = []
     while pending and len(live) > 1:
         player = pending[0]
-        chips = balances[player] - ante - bet[player]
-        low, high = level + table.min_bet, min(table.max_bet, bet[player] + chips)
-        kinds = ["fold"] + ["call"] * (level - bet[player] <= chips) + ["raise"] * (low <= high)
+        call = level - bet[player]
+        low, high = level + table.min_bet, min(table.max_bet, bet[player] + chips(player))
+        kinds = ["fold"] + ["raise"] * (low <= high) * (1 + 2 * short_stacks)
+        kinds += ["call"] * (call <= chips(player))
+        kinds += ["all-in"] * (call > chips(player)) * (1 + 3 * short_stacks)
         kind = draw(st.sampled_from(kinds))
         if kind == "raise":
             level = bet[player] = draw(st.integers(low, high))
             actions.append(Action(player, "raise", level))
             at = live.index(player)
-            pending = live[at + 1 :] + live[:at]
+            pending = [p for p in live[at + 1 :] + live[:at] if chips(p) > 0]
             continue
         actions.append(Action(player, kind))
         pending.pop(0)
         if kind == "fold":
             live.remove(player)
-        else:
+        elif kind == "call":
             bet[player] = level
+        else:
+            bet[player] += chips(player)
     stock_only: set[str] = set()
     if len(live) > 1:
         for _ in range(draw(st.integers(0, 3))):
@@ -756,9 +882,11 @@ def legal_hand(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_chips_are_never_created_or_lost(data):
-    balances, table, dealer, actions, winner, with_discard = legal_hand(data.draw)
+@given(st.data(), st.booleans())
+def test_chips_are_never_created_or_lost(data, short_stacks):
+    balances, table, dealer, actions, winner, with_discard = legal_hand(
+        data.draw, short_stacks=short_stacks
+    )
     result = settle_hand(balances, table, dealer, actions, winner, with_discard=with_discard)
     assert sum(result.balances.values()) == sum(balances.values())
     assert sum(line.points for line in result.lines) == 0
@@ -771,6 +899,49 @@ def test_chips_are_never_created_or_lost(data):
     assert winner in (None, result.winner)
     for player in result.sat_out:
         assert result.balances[player] == balances[player]
+    assert_pots_are_fair(result, table)
+
+
+def assert_pots_are_fair(result: HandResult, table: Table) -> None:
+    """The main and side pots hold the pot, each goes where the rules send it."""
+    assert sum(pot.amount for pot in result.pots) == result.pot
+    paid = Counter()
+    for index, pot in enumerate(result.pots):
+        assert sum(pot.contributions.values()) == sum(pot.taken.values()) == pot.amount
+        paid.update(pot.contributions)
+        if index:  # a side pot is contested by fewer players than the pot below it
+            assert set(pot.eligible) < set(result.pots[index - 1].eligible)
+        if result.winner in pot.eligible:
+            assert dict(pot.taken) == {result.winner: pot.amount}
+        elif pot.eligible:
+            assert pot.rule == "pifpaf.pot.split" and set(pot.taken) <= set(pot.eligible)
+            assert max(pot.taken.values()) - min(pot.taken.values()) <= 1
+        else:
+            assert pot.rule == "pifpaf.pot.returned" and pot.taken == pot.contributions
+    for player, chips in paid.items():  # each put in exactly their ante and bets
+        lines = [line for line in result.lines if line.params.get("player") == player]
+        assert chips == -sum(x.points for x in lines if x.rule.startswith("pifpaf.chips."))
+    # nobody takes more from the pots than a player matching them could win
+    for player in result.all_in:
+        won = sum(pot.taken.get(player, 0) for pot in result.pots)
+        mine = paid[player]
+        assert won <= sum(min(chips, mine) for chips in paid.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_chips_are_conserved_in_hands_with_players_all_in(data):
+    balances, table, dealer, actions, winner, with_discard = legal_hand(
+        data.draw, short_stacks=True
+    )
+    assume(any(action.kind == "all-in" for action in actions))
+    result = settle_hand(balances, table, dealer, actions, winner, with_discard=with_discard)
+    assert sum(result.balances.values()) == sum(balances.values())
+    assert sum(line.points for line in result.lines) == 0
+    assert all(chips >= 0 for chips in result.balances.values())
+    went_all_in = {action.player for action in actions if action.kind == "all-in"}
+    assert went_all_in - result.threw_away <= result.all_in
+    assert_pots_are_fair(result, table)
 
 
 def takes(balances, table, dealer, actions: list[Action]) -> bool:
@@ -783,10 +954,12 @@ def takes(balances, table, dealer, actions: list[Action]) -> bool:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.data())
-def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data):
-    balances, table, dealer, actions, _winner, _discard = legal_hand(data.draw)
-    bets = [action for action in actions if action.kind in ("fold", "call", "raise")]
+@given(st.data(), st.booleans())
+def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data, short_stacks):
+    balances, table, dealer, actions, _winner, _discard = legal_hand(
+        data.draw, short_stacks=short_stacks
+    )
+    bets = [action for action in actions if action.kind in pifpaf.BETS]
     for done in range(len(bets) + 1):
         turn = betting_options(balances, table, dealer, bets[:done])
         if turn is None:
@@ -796,6 +969,8 @@ def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data):
         assert takes(balances, table, dealer, [*before, Action(turn.player, "fold")])
         call = takes(balances, table, dealer, [*before, Action(turn.player, "call")])
         assert call == turn.may_call
+        all_in = takes(balances, table, dealer, [*before, Action(turn.player, "all-in")])
+        assert all_in == turn.may_all_in == (not turn.may_call)
         for to in range(table.max_bet + 2):
             offered = turn.may_raise and turn.min_raise_to <= to <= turn.max_raise_to
             raised = [*before, Action(turn.player, "raise", to)]
@@ -867,8 +1042,8 @@ BUY_IN = 100  # more than anybody can lose in the sessions drawn below
 
 
 @st.composite
-def sessions(draw: st.DrawFn, most: int = 7) -> dict[str, int]:
-    nets = draw(st.lists(st.integers(-6, 6), min_size=1, max_size=most - 1))
+def sessions(draw: st.DrawFn, most: int = 8) -> dict[str, int]:
+    nets = draw(st.lists(st.integers(-6, 6), min_size=2, max_size=most - 1))
     nets.append(-sum(nets))
     return {f"P{i}": BUY_IN + net for i, net in enumerate(nets)}
 
@@ -892,13 +1067,119 @@ def test_the_settlement_clears_every_debt_in_the_fewest_payments(balances, chip_
     assert len(payments) == len(nonzero) - most_groups
 
 
-@settings(max_examples=50, deadline=None)
-@given(sessions(most=12))
-def test_a_session_too_large_for_the_exact_search_still_settles_in_n_minus_one(balances):
-    payments = settle(balances, BUY_IN, Decimal(1))
-    assert len(payments) <= max(0, sum(1 for chips in balances.values() if chips != BUY_IN) - 1)
-    owed = Counter({name: chips - BUY_IN for name, chips in balances.items()})
+@pytest.mark.parametrize(
+    "value",
+    [
+        "1e30",
+        Decimal("1e30"),
+        Decimal("NaN"),
+        Decimal("sNaN"),
+        Decimal("-NaN"),
+        Decimal("Infinity"),
+        Decimal("-Infinity"),
+        "inf",
+        "-1",
+        Decimal("-0.50"),
+        "0",
+        "1000000.01",
+        "12345678901234567890123456789.50",  # beyond 28 digits
+        "0.123",
+        "1e-999999999",
+        "fifty cents",
+        "",
+        float("nan"),
+        float("inf"),
+        True,
+        None,
+    ],
+)
+def test_a_chip_value_beyond_the_limits_is_refused_naming_them(value):
+    even = {"A": 20, "B": 20, "C": 20}
+    error = violation(settle, even, 20, value)
+    assert error["rule"] == "pifpaf.settle.chip-value"
+    assert (error["params"]["limit"], error["params"]["places"]) == ("1000000", 2)
+    assert len(error["params"]["chip_value"]) <= 40
+
+
+@pytest.mark.parametrize("value", ["0.50", " 0.5 ", 1, Decimal("1000000"), "2.500"])
+def test_a_chip_value_may_come_as_text_or_a_whole_number(value):
+    (payment,) = settle({"A": 19, "B": 21, "C": 20}, 20, value)
+    assert (payment.frm, payment.to, payment.chips) == ("A", "B", 1)
+    assert payment.amount == Decimal(str(value).strip()).quantize(Decimal("0.01"))
+
+
+def test_balances_and_buy_ins_beyond_a_trillion_chips_are_refused():
+    limit = pifpaf.MAX_CHIPS
+    assert violation(settle, {"A": limit + 1, "B": 0, "C": limit - 1}, limit, 1) == {
+        "rule": "pifpaf.settle.balance-limit",
+        "params": {"player": "A", "chips": limit + 1, "limit": limit},
+    }
+    big = limit + 1
+    assert refused(settle, {"A": big, "B": big, "C": big}, big, 1) == [
+        "pifpaf.settle.balance-limit",
+        "pifpaf.settle.balance-limit",
+        "pifpaf.settle.balance-limit",
+        "pifpaf.settle.buy-in",
+    ]
+    assert refused(settle, {"A": 1, "B": 1, "C": 1}, 10**40, 1) == ["pifpaf.settle.buy-in"]
+
+
+def test_the_largest_session_settles_to_the_cent():
+    limit = pifpaf.MAX_CHIPS
+    half = limit // 2
+    balances = {"A": limit, "B": 0, **{name: half for name in "CDEFGH"}}
+    (payment,) = settle(balances, half, Decimal("999999.99"))
+    assert (payment.frm, payment.to, payment.chips) == ("B", "A", half)
+    assert str(payment.amount) == "499999995000000000.00"
+
+
+@pytest.mark.parametrize("players", [0, 1, 2, 9, 12])
+def test_a_settlement_is_for_three_to_eight_players(players):
+    balances = {f"P{i}": 20 for i in range(players)}
+    assert violation(settle, balances, 20, Decimal(1)) == {
+        "rule": "pifpaf.table.players",
+        "params": {"players": players},
+    }
+
+
+chip_values = st.one_of(
+    st.decimals(allow_nan=True, allow_infinity=True),
+    st.decimals(min_value=-10, max_value=2_000_000, places=3),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(),
+    st.text(max_size=40),
+    st.from_regex(r"-?[0-9]{1,40}(\.[0-9]{0,5})?(e-?[0-9]{1,12})?", fullmatch=True),
+    st.sampled_from([None, True, Decimal("sNaN"), "1e30", "NaN", "-inf"]),
+)
+chip_counts = st.one_of(
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.integers(min_value=0, max_value=200),
+    st.sampled_from([None, True, 1.5, "20", Decimal(20)]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.text(max_size=5), chip_counts, max_size=10), chip_counts, chip_values)
+def test_extreme_values_never_raise_anything_but_a_rule_error(balances, buy_in, chip_value):
+    try:
+        payments = settle(balances, buy_in, chip_value)
+    except RuleError as error:
+        assert set(error.rules) <= set(RULE_IDS)
+        return
+    value = Decimal(str(chip_value).strip())
     for payment in payments:
-        owed[payment.frm] += payment.chips
-        owed[payment.to] -= payment.chips
-    assert set(owed.values()) <= {0}
+        assert payment.amount == value * payment.chips  # exact, nothing rounded
+        assert payment.amount.as_tuple().exponent == -2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    sessions(), st.integers(1, 10**12 // 200), st.decimals(Decimal("0.01"), 1_000_000, places=2)
+)
+def test_any_settlement_within_the_limits_is_exact_to_the_cent(balances, scale, chip_value):
+    scaled = {name: chips * scale for name, chips in balances.items()}
+    payments = settle(scaled, BUY_IN * scale, chip_value)
+    for payment in payments:
+        assert payment.amount == chip_value * payment.chips
+    paid = sum(p.chips for p in payments)
+    assert paid <= sum(abs(c - BUY_IN * scale) for c in scaled.values())

@@ -2,14 +2,16 @@
 or this app can cite, in the order the rulebook page shows them.
 
 Messages take the parameters the engine really sends; where it sends a list (cards,
-ranks) the message does without it rather than print a Python list.
+ranks) the message does without it rather than print a Python list. Where the seeds are
+silent or disagree the page makes a *ruling*: each has a ``pifpaf.ruling.*`` text marked
+``kind=RULING``; the house rules a session may choose are marked ``kind=OPTION``.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.rulebook import RuleText
+from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
 TABLE = _("The table")
 MELDS = _("Melds")
@@ -107,6 +109,17 @@ RULES: tuple[RuleText, ...] = (
         MELDS,
     ),
     RuleText(
+        "pifpaf.ruling.no-wrap",
+        _("Ruling: K A 2 is not a sequence"),
+        text=_(
+            "Seed 000 says the ace “may serve above the king or below the two”. The app "
+            "reads the “or” as one end at a time: a sequence never turns the corner (K A 2) "
+            "and never uses the ace at both ends."
+        ),
+        section=MELDS,
+        kind=RULING,
+    ),
+    RuleText(
         "pifpaf.sequence.ace-both-ends",
         _("The ace at one end only"),
         _("The ace stands below the 2 or above the king, not at both ends of one sequence."),
@@ -143,6 +156,18 @@ RULES: tuple[RuleText, ...] = (
         ),
         _("House rule “trinca”: a group is exactly three cards of three different suits."),
         MELDS,
+    ),
+    RuleText(
+        "pifpaf.ruling.defaults",
+        _("Ruling: which seed is the default"),
+        text=_(
+            "The two seeds disagree twice. By default the ace stands below the 2 or above "
+            "the king (seed 000; seed 004 has aces low only), and a group is three or more "
+            "cards of one rank in exactly three suits (seed 004; seed 000's trinca is "
+            "exactly three cards of three suits). The other reading of each is a house rule."
+        ),
+        section=MELDS,
+        kind=RULING,
     ),
     # --- going out -------------------------------------------------------------------------
     RuleText(
@@ -226,6 +251,16 @@ RULES: tuple[RuleText, ...] = (
         section=CHIPS,
     ),
     RuleText(
+        "pifpaf.chips.all-in",
+        _("All-in"),
+        text=_(
+            "A player whose chips are all in the pot is all-in: they speak no more in the "
+            "betting and contest only the pots up to what they put in. A player whose ante "
+            "was their last chip is all-in from the start."
+        ),
+        section=CHIPS,
+    ),
+    RuleText(
         "pifpaf.chips.ante-positive",
         _("An ante of at least one chip"),
         _("The ante is at least one chip, not %(ante)s."),
@@ -276,9 +311,9 @@ RULES: tuple[RuleText, ...] = (
         _("Fold, call or raise"),
         _("“%(kind)s” is not something a player can do in a hand."),
         _(
-            "In the betting a player folds (abandona), calls (acompanha) or raises "
-            "(repica); while the hand is played the app records a false going out, a "
-            "rebate or cards thrown away."
+            "In the betting a player folds (abandona), calls (acompanha), raises (repica) "
+            "or, short of chips, goes all-in; while the hand is played the app records a "
+            "false going out, a rebate or cards thrown away."
         ),
         BETTING,
     ),
@@ -310,8 +345,37 @@ RULES: tuple[RuleText, ...] = (
         "pifpaf.bet.short-of-chips",
         _("Only the chips you have"),
         _("%(player)s cannot bet %(bet)s: only %(chips)s more chip(s) left."),
-        _("Nobody bets more chips than they have; a player who cannot call folds."),
+        _(
+            "Nobody bets more chips than they have; a player who cannot cover the bet folds "
+            "or goes all-in."
+        ),
         BETTING,
+    ),
+    RuleText(
+        "pifpaf.bet.all-in-covered",
+        _("All-in is for a short stack"),
+        _(
+            "%(player)s can cover the bet (%(call)s more, with %(chips)s chip(s) left): call "
+            "or raise instead of going all-in."
+        ),
+        _(
+            "A player who cannot cover the bet may call all-in with every chip they have "
+            "left. A player who can cover it calls or raises as usual."
+        ),
+        BETTING,
+    ),
+    RuleText(
+        "pifpaf.ruling.all-in",
+        _("Ruling: all-in, main and side pots"),
+        text=_(
+            "Seed 004 says the betting goes “as in poker”. So a player who cannot cover a "
+            "bet may call all-in with the chips they have; the pot then splits into a main "
+            "pot everyone contested and side pots among those who put in more. All-in is "
+            "only a call for less: a player who can cover the bet calls, or raises by at "
+            "least the minimum bet."
+        ),
+        section=BETTING,
+        kind=RULING,
     ),
     RuleText(
         "pifpaf.bet.round-over",
@@ -373,7 +437,10 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.pot.won",
         _("Pot won"),
-        text=_("The first player to go out with a valid hand takes the whole pot."),
+        text=_(
+            "The first player to go out with a valid hand takes the whole pot — every pot "
+            "they contested, when somebody was all-in."
+        ),
         section=PLAY,
     ),
     RuleText(
@@ -381,7 +448,40 @@ RULES: tuple[RuleText, ...] = (
         _("Pot won by folds"),
         text=_(
             "When all the others have folded (or thrown their cards away), the last player "
-            "left in the hand takes the pot."
+            "left in the hand takes the pot (every pot they contested)."
+        ),
+        section=PLAY,
+    ),
+    RuleText(
+        "pifpaf.pot.split",
+        _("Side pot shared"),
+        text=_(
+            "A side pot the winner did not contest (they were all-in for less) is shared "
+            "equally by the players still in the hand who contested it; odd chips go one "
+            "each to the first of them in turn from the dealer's left."
+        ),
+        section=PLAY,
+    ),
+    RuleText(
+        "pifpaf.ruling.side-pot-shared",
+        _("Ruling: a side pot the winner did not contest"),
+        text=_(
+            "The page gives the winner every pot they contested and returns a side pot "
+            "nobody still in the hand contested; it is silent on a side pot that others "
+            "still in the hand contested. Nobody won it between them, as the hand ends "
+            "when the first player goes out, so the app shares it equally among them; the "
+            "chips of players who folded stay in it."
+        ),
+        section=PLAY,
+        kind=RULING,
+    ),
+    RuleText(
+        "pifpaf.pot.returned",
+        _("Side pot returned"),
+        text=_(
+            "A side pot that nobody still in the hand contested (those who put it in have "
+            "folded or thrown their cards away) goes back to the players who put it in, "
+            "each their own chips."
         ),
         section=PLAY,
     ),
@@ -469,16 +569,40 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.settle.buy-in",
         _("Buy-in of at least one chip"),
-        _("The buy-in is a whole number of chips, at least 1, not %(buy_in)s."),
+        _("The buy-in is a whole number of chips from 1 to %(limit)s, not %(buy_in)s."),
         _("The buy-in is a whole number of chips, at least one."),
+        SESSION,
+    ),
+    RuleText(
+        "pifpaf.settle.balance-limit",
+        _("Balances up to a trillion chips"),
+        _("%(player)s has %(chips)s chips: the app settles balances of up to %(limit)s."),
+        _("The app settles balances and buy-ins of up to a trillion chips."),
         SESSION,
     ),
     RuleText(
         "pifpaf.settle.chip-value",
         _("Chip value"),
-        _("A chip is worth a positive amount in whole cents, not %(chip_value)s."),
-        _("A chip's value in money is positive and in whole cents (for example 0.50)."),
+        _(
+            "A chip is worth more than 0 and at most %(limit)s, in whole cents, not "
+            "%(chip_value)s."
+        ),
+        _(
+            "A chip's value in money is more than 0 and at most 1,000,000, in whole cents "
+            "(for example 0.50)."
+        ),
         SESSION,
+    ),
+    RuleText(
+        "pifpaf.ruling.settlement-limits",
+        _("Ruling: the limits of a settlement"),
+        text=_(
+            "The seeds set no limits. So that every payment is exact to the cent, the app "
+            "settles balances and buy-ins of up to a trillion chips, at a chip value of up "
+            "to 1,000,000 in whole cents, for three to eight players."
+        ),
+        section=SESSION,
+        kind=RULING,
     ),
     # --- house rules -----------------------------------------------------------------------
     RuleText(
@@ -491,5 +615,22 @@ RULES: tuple[RuleText, ...] = (
             "default) or trincas of exactly three cards of three suits."
         ),
         HOUSE_RULES,
+    ),
+    RuleText(
+        "pifpaf.option.aces-low",
+        _("House rule: aces low only"),
+        text=_("A session may play aces low only (seed 004): Q K A is then no sequence."),
+        section=HOUSE_RULES,
+        kind=OPTION,
+    ),
+    RuleText(
+        "pifpaf.option.trinca",
+        _("House rule: trinca"),
+        text=_(
+            "A session may make a group exactly three cards of three different suits (seed "
+            "000's trinca)."
+        ),
+        section=HOUSE_RULES,
+        kind=OPTION,
     ),
 )
