@@ -106,6 +106,20 @@ def test_every_rule_id_is_documented_with_a_comment():
         assert re.search(rf'"{re.escape(rule)}",  # \S', block), rule
 
 
+def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
+    source = Path(truco.__file__).read_text(encoding="utf-8")
+    block = source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
+    written = set(re.findall(r'"(truco\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))
+    # the hands at eleven (ten) build theirs as f"truco.{kind}.…"
+    built = {
+        f"truco.{kind}.{what}"
+        for kind in (truco.MAO_DE_ONZE, truco.MAO_DE_DEZ)
+        for what in ("no-truco", "leader-decides", "decided", "run", "won")
+    } | {"truco.mao-de-ferro.no-truco"}
+    assert written <= set(RULE_IDS)
+    assert {rule for rule in RULE_IDS if rule.startswith("truco.")} == written | built
+
+
 def test_penalty_reasons_are_rule_ids():
     assert set(truco.PENALTY_REASONS) <= set(RULE_IDS)
 
