@@ -433,12 +433,12 @@ def deck_refusal(caught: pytest.ExceptionInfo[RuleError], card: Card, rule: str)
 
 
 @settings(max_examples=60, deadline=None)
-@given(over_the_deck(), st.integers(2, 3))
+@given(st.sampled_from(truco.PLAYER_COUNTS).flatmap(over_the_deck), st.integers(2, 3))
 def test_a_trick_refuses_cards_the_one_deck_cannot_supply(drawn, number):
     cards, card, rule = drawn
-    plays = [Play(team, c) for team, c in zip("ABAB", cards, strict=True)]
+    plays = [Play("AB"[i % 2], c) for i, c in enumerate(cards)]
     with pytest.raises(RuleError) as caught:
-        resolve_trick(plays, SEED, trick_number=number)
+        resolve_trick(plays, SEED, trick_number=number, players=len(plays))
     assert deck_refusal(caught, card, rule)
 
 
