@@ -910,32 +910,22 @@ def settle(
     return sorted(payments, key=lambda p: (str(p.frm), str(p.to)))
 
 
-def _check_settlement(
-    balances: Mapping[str, int], buy_in: int, chip_value: Decimal | int | str
-) -> Decimal:
+def check_terms(buy_in: int, chip_value: Decimal | int | str) -> Decimal:
+    """Check a session's money terms before any chips move: the buy-in (whole chips, 1 to
+    ``MAX_CHIPS``) and the chip value (more than 0, at most ``MAX_CHIP_VALUE``, whole
+    cents). Returns the chip value as an exact Decimal; RuleError names every limit
+    broken (``pifpaf.settle.buy-in``, ``pifpaf.settle.chip-value``)."""
+    value, found = _terms(buy_in, chip_value)
+    if found:
+        raise RuleError(found)
+    assert value is not None
+    return value
+
+
+def _terms(buy_in: Any, chip_value: Any) -> tuple[Decimal | None, list[Violation]]:
     found: list[Violation] = []
-    players = len(balances) if isinstance(balances, Mapping) else 0
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(Violation("pifpaf.table.players", {"players": players}))
-    for name, chips in balances.items():
-        if not _is_int(chips) or chips < 0:
-            found.append(Violation("pifpaf.chips.negative", {"player": name, "chips": chips}))
-        elif chips > MAX_CHIPS:
-            found.append(
-                Violation(
-                    "pifpaf.settle.balance-limit",
-                    {"player": name, "chips": chips, "limit": MAX_CHIPS},
-                )
-            )
     if not _is_int(buy_in) or not 1 <= buy_in <= MAX_CHIPS:
         found.append(Violation("pifpaf.settle.buy-in", {"buy_in": buy_in, "limit": MAX_CHIPS}))
-    elif not found and sum(balances.values()) != buy_in * len(balances):
-        found.append(
-            Violation(
-                "pifpaf.settle.not-conserved",
-                {"total": sum(balances.values()), "expected": buy_in * len(balances)},
-            )
-        )
     value = _chip_value(chip_value)
     if value is None:
         found.append(
@@ -948,6 +938,35 @@ def _check_settlement(
                 },
             )
         )
+    return value, found
+
+
+def _check_settlement(
+    balances: Mapping[str, int], buy_in: int, chip_value: Decimal | int | str
+) -> Decimal:
+    found: list[Violation] = []
+    players = len(balances) if isinstance(balances, Mapping) else 0
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        found.append(Violation("pifpaf.table.players", {"players": players}))
+    for name, chips in balances.items() if isinstance(balances, Mapping) else ():
+        if not _is_int(chips) or chips < 0:
+            found.append(Violation("pifpaf.chips.negative", {"player": name, "chips": chips}))
+        elif chips > MAX_CHIPS:
+            found.append(
+                Violation(
+                    "pifpaf.settle.balance-limit",
+                    {"player": name, "chips": chips, "limit": MAX_CHIPS},
+                )
+            )
+    value, terms = _terms(buy_in, chip_value)
+    if not found and not terms and sum(balances.values()) != buy_in * players:
+        found.append(
+            Violation(
+                "pifpaf.settle.not-conserved",
+                {"total": sum(balances.values()), "expected": buy_in * players},
+            )
+        )
+    found += terms
     if found:
         raise RuleError(found)
     assert value is not None

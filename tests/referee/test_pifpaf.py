@@ -1142,6 +1142,23 @@ def test_a_settlement_is_for_three_to_eight_players(players):
     }
 
 
+def test_a_settlement_of_nobody_names_every_broken_rule_at_once():
+    assert refused(settle, {}, 0, "NaN") == [
+        "pifpaf.table.players",
+        "pifpaf.settle.buy-in",
+        "pifpaf.settle.chip-value",
+    ]
+
+
+def test_the_money_terms_of_a_session_are_checked_before_any_chips_move():
+    assert pifpaf.check_terms(50, "0.50") == Decimal("0.50")
+    assert pifpaf.check_terms(50, 2) == Decimal("2.00")
+    assert refused(pifpaf.check_terms, 0, "1e30") == [
+        "pifpaf.settle.buy-in",
+        "pifpaf.settle.chip-value",
+    ]
+
+
 chip_values = st.one_of(
     st.decimals(allow_nan=True, allow_infinity=True),
     st.decimals(min_value=-10, max_value=2_000_000, places=3),
