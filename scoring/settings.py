@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_htmx",
     "scoring.ledger",
     "scoring.games.free",
@@ -71,6 +72,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "scoring.urls"
+# Widgets and fields drawn from the project's templates (the card picker, the stepper).
+FORM_RENDERER = "scoring.ledger.forms.TentoRenderer"
 WSGI_APPLICATION = "scoring.wsgi.application"
 ASGI_APPLICATION = "scoring.asgi.application"
 

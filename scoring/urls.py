@@ -5,9 +5,6 @@ from scoring.api.urls import api
 
 urlpatterns = [
     path("", include("scoring.ledger.urls")),
-    path("pifpaf/", include("scoring.games.pifpaf.urls")),
-    path("truco/", include("scoring.games.truco.urls")),
-    path("samba/", include("scoring.games.samba.urls")),
     path("api/v1/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,22 +1,23 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 
-from referee.cards import parse_cards
+from scoring.api.schemas import CardsIn, Violations
 
 router = Router(tags=["cards"])
 
 
-class CardList(Schema):
-    cards: list[str]
+class CardList(CardsIn):
+    cards: list[str] = Field(max_length=500)
 
 
-class Violations(Schema):
-    violations: list[dict]
+class CardsOut(Schema):
+    cards: list[str] = Field(description="Each card in canonical form: rank then S, H, D or C")
 
 
-@router.post("/parse", response={200: CardList, 422: Violations})
+@router.post("/parse", response={200: CardsOut, 422: Violations})
 def parse(request: HttpRequest, body: CardList) -> dict:
-    """Read cards in any accepted spelling; answer them in canonical form."""
-    return {"cards": [str(card) for card in parse_cards(body.cards)]}
+    """Read cards in any accepted spelling of the chosen notation; answer them in
+    canonical form."""
+    return {"cards": [str(card) for card in body.read(body.cards)]}

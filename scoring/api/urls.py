@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
+from ninja.errors import ValidationError
 
-from referee.rulings import RuleError
+from referee.rulings import RuleError, Violation
 from scoring.api import cards
+from scoring.api.schemas import violations_out
 from scoring.games.pifpaf import api as pifpaf_api
 from scoring.games.samba import api as samba_api
 from scoring.games.truco import api as truco_api
-from scoring.ledger.rulebook import violation_dicts
 
 api = NinjaAPI(
     title="Tento API",
@@ -25,8 +26,25 @@ api = NinjaAPI(
 def rule_error(request: HttpRequest, error: RuleError) -> HttpResponse:
     """Input the rules cannot accept: 422, naming every rule it breaks."""
     return api.create_response(
-        request, {"violations": violation_dicts(error.violations)}, status=422
+        request, {"violations": violations_out(error.violations)}, status=422
     )
+
+
+@api.exception_handler(ValidationError)
+def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
+    """A body of the wrong shape (a missing field, a string for a number, a list longer
+    than a real table needs): 422 in the same form, one violation per problem."""
+    found = [
+        Violation(
+            "api.body.invalid",
+            {
+                "field": ".".join(str(part) for part in problem.get("loc", ()) if part != "body"),
+                "problem": problem.get("msg", ""),
+            },
+        )
+        for problem in error.errors
+    ]
+    return api.create_response(request, {"violations": violations_out(found)}, status=422)
 
 
 api.add_router("/cards/", cards.router)

@@ -1,51 +1,131 @@
-"""The card notation on the Django side, for every game: the language cards are written
-in, a form field that reads cards, and the card picker's keys.
+"""The card-entry kit, for every game and every referee page: the notation of the reader's
+language, form fields that read cards and melds, the one card picker, and cards as the
+pages show them.
 
-The notation itself (parsing, local rank letters, decks) is ``referee.cards``; this only
-ties it to the active language and turns its refusals into form errors worded by the
-rulebook.
+The notation itself (parsing, local letters, decks) is ``referee.cards``; this ties it to
+the active language and turns its refusals into form errors worded by the rulebook. A
+Brazilian types 7 de copas as ``7C``; an English reader means 7♣ by that, so what a
+typed letter means follows the page's language, and every answer shows the cards as
+they were read, with suit symbols, so that a misreading is visible at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
-from referee.cards import RANKS, RED_SUITS, SUIT_SYMBOLS, SUITS, Card, format_card, parse_cards
+from referee.cards import (
+    RANKS,
+    RED_SUITS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardError,
+    format_card,
+    parse_card,
+    parse_cards,
+)
 from referee.rulings import RuleError
-from scoring.ledger.rulebook import describe
+from scoring.ledger.rulebook import describe, label, rule_url, violation_dicts
 
 # A text field cards are typed into: no autocorrection, capitals on a phone keyboard.
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+# No real table enters more than this in one field (a Samba side melds at most 162 cards).
+MAX_CARDS_TEXT = 2_000
+MAX_MELDS = 40
 
 
 def language() -> str:
-    """The language cards are shown in: the active one (R, D, V for K, Q, J in
-    Portuguese), English outside a request."""
+    """The language cards are shown in: the active one, English outside a request."""
     return get_language() or "en"
 
 
+def notation() -> str:
+    """The letters a typed card is read in: Portuguese (V D R; P C E O) on pt-BR pages,
+    Polish (W D K) on Polish ones, English otherwise."""
+    return {"pt": "pt", "pl": "pl"}.get(language()[:2].lower(), "en")
+
+
+def written(card: Card | str) -> str:
+    """A card as the pages write it into a text field: the reader's rank letter and the
+    suit symbol, which reads back as the same card in every notation; the joker as JK.
+    A stored code that is not a card (old or hand-edited data) is written as it is."""
+    if not isinstance(card, Card):
+        try:
+            card = parse_card(str(card))
+        except CardError:
+            return str(card)
+    return "JK" if card.is_joker else format_card(card, language())
+
+
+def written_cards(cards: Iterable[Card | str]) -> str:
+    return " ".join(written(card) for card in cards)
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card as an answer shows it: the canonical code, the reader's text with its suit
+    symbol (R♥ in Portuguese), and its colour."""
+
+    code: str
+    text: str
+    red: bool
+
+
+def card_views(cards: Iterable[Card]) -> list[CardView]:
+    shown = language()
+    return [CardView(str(card), format_card(card, shown), card.is_red) for card in cards]
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _errors(error: RuleError) -> forms.ValidationError:
+    return forms.ValidationError([describe(v) for v in error.violations])
+
+
 def read_cards(text: str | None) -> list[Card]:
-    """Cards typed or tapped into one field (separated by spaces or commas, any accepted
-    spelling), or a ValidationError naming every token that is not a card."""
+    """Cards typed or tapped into one field (separated by spaces or commas), or a
+    ValidationError naming every token that is not a card, in the reader's words."""
     try:
-        return parse_cards(text or "")
+        return parse_cards(text or "", notation=notation())
     except RuleError as error:
-        raise forms.ValidationError([describe(v) for v in error.violations]) from None
+        raise _errors(error) from None
 
 
-class CardsField(forms.CharField):
-    """Card tokens, ``KH KS JK`` or ``R♥ 10♦``; cleans to a list of ``Card``."""
+def read_card(text: str | None) -> Card:
+    cards = read_cards(text)
+    if len(cards) != 1:
+        raise forms.ValidationError(_("Enter exactly one card."))
+    return cards[0]
 
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("widget", forms.TextInput(attrs=CARD_INPUT))
-        super().__init__(**kwargs)
 
-    def clean(self, value: Any) -> list[Card]:
-        return read_cards(super().clean(value))
+def read_melds(text: str | None) -> list[list[Card]]:
+    """Melds, one per line; every line's problems at once, each naming its meld."""
+    melds: list[list[Card]] = []
+    problems: list[str] = []
+    lines = [raw for raw in (text or "").splitlines() if raw.strip()]
+    if len(lines) > MAX_MELDS:
+        raise forms.ValidationError(_("At most %(n)s melds, one per line.") % {"n": MAX_MELDS})
+    for number, line in enumerate(lines, 1):
+        try:
+            melds.append(read_cards(line))
+        except forms.ValidationError as error:
+            problems += [
+                _("Meld %(number)s: %(problem)s") % {"number": number, "problem": message}
+                for message in error.messages
+            ]
+    if problems:
+        raise forms.ValidationError(problems)
+    return melds
+
+
+# --- the picker ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -64,6 +144,15 @@ class SuitKey:
     red: bool
 
 
+@dataclass(frozen=True)
+class PickerTarget:
+    """A field the picker can type into: its id and the label of its toggle button."""
+
+    id: str
+    label: Any
+    melds: bool = False
+
+
 def picker_ranks() -> list[RankKey]:
     """The picker's rank buttons, A to K, in the active language's letters."""
     shown = language()
@@ -74,3 +163,180 @@ def picker_ranks() -> list[RankKey]:
 
 def picker_suits() -> list[SuitKey]:
     return [SuitKey(suit, SUIT_SYMBOLS[suit], suit in RED_SUITS) for suit in SUITS]
+
+
+def picker(targets: Sequence[PickerTarget], *, jokers: bool = True) -> dict[str, Any]:
+    """The context ``ledger/_picker.html`` draws: its keys and the fields it types into."""
+    return {
+        "targets": list(targets),
+        "ranks": picker_ranks(),
+        "suits": picker_suits(),
+        "jokers": jokers,
+        "melds": any(target.melds for target in targets),
+    }
+
+
+class PickerMedia:
+    js = ("ledger/picker.js",)
+
+
+class CardsInput(forms.TextInput):
+    """A text field for cards with the picker under it."""
+
+    template_name = "ledger/widgets/cards.html"
+    Media = PickerMedia
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, jokers: bool = True) -> None:
+        super().__init__({**CARD_INPUT, "maxlength": MAX_CARDS_TEXT, **(attrs or {})})
+        self.jokers = jokers
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        target = PickerTarget(context["widget"]["attrs"].get("id", ""), "", melds=False)
+        context["picker"] = picker([target], jokers=self.jokers)
+        return context
+
+
+class MeldsInput(forms.Textarea):
+    """Melds, one per line, with the picker and its "new meld" key."""
+
+    template_name = "ledger/widgets/melds.html"
+    Media = PickerMedia
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, jokers: bool = True) -> None:
+        super().__init__({"rows": 3, **CARD_INPUT, "maxlength": MAX_CARDS_TEXT, **(attrs or {})})
+        self.jokers = jokers
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        target = PickerTarget(context["widget"]["attrs"].get("id", ""), "", melds=True)
+        context["picker"] = picker([target], jokers=self.jokers)
+        return context
+
+
+# --- fields ----------------------------------------------------------------------------
+
+
+class CardsField(forms.CharField):
+    """Card tokens, ``KH KS JK`` or ``R♥ 10♦``; cleans to a list of ``Card``."""
+
+    def __init__(self, *, picker: bool = True, jokers: bool = True, **kwargs: Any) -> None:
+        if picker:
+            kwargs.setdefault("widget", CardsInput(jokers=jokers))
+        else:
+            kwargs.setdefault("widget", forms.TextInput(attrs=CARD_INPUT))
+        kwargs.setdefault("max_length", MAX_CARDS_TEXT)
+        super().__init__(**kwargs)
+
+    def clean(self, value: Any) -> list[Card]:
+        return read_cards(super().clean(value))
+
+
+class CardField(CardsField):
+    """Exactly one card, or None when left empty."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 20)
+        super().__init__(**kwargs)
+
+    def clean(self, value: Any) -> Card | None:  # type: ignore[override]
+        text = forms.CharField.clean(self, value)
+        return read_card(text) if text else None
+
+
+class MeldsField(forms.CharField):
+    """Melds, one per line; cleans to a list of card lists."""
+
+    def __init__(self, *, picker: bool = True, jokers: bool = True, **kwargs: Any) -> None:
+        if picker:
+            kwargs.setdefault("widget", MeldsInput(jokers=jokers))
+        else:
+            kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3, **CARD_INPUT}))
+        kwargs.setdefault("max_length", MAX_CARDS_TEXT)
+        super().__init__(**kwargs)
+
+    def clean(self, value: Any) -> list[list[Card]]:
+        return read_melds(super().clean(value))
+
+
+def count_field(label: Any, maximum: int, *, step: int = 1, **attrs: Any) -> forms.IntegerField:
+    """A small whole number drawn as a stepper (− 0 +): counts of canastras, penalties."""
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        initial=0,
+        min_value=0,
+        max_value=maximum,
+        widget=StepperInput(attrs={"step": step, **attrs}),
+    )
+
+
+class StepperInput(forms.NumberInput):
+    """A number between a − and a + button (the buttons only where script runs)."""
+
+    template_name = "ledger/widgets/stepper.html"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__({"inputmode": "numeric", "autocomplete": "off", **(attrs or {})})
+
+    class Media:
+        js = ("ledger/picker.js",)
+
+
+# --- the live meld check ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """A game's verdict on one meld: its kind (as the rule that defines it), card points,
+    whether it is a 7-card combination, or the rules it breaks."""
+
+    valid: bool
+    rule: str | None
+    points: int
+    seven: bool
+    violations: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class MeldLine:
+    number: int
+    text: str
+    cards: tuple[CardView, ...]
+    valid: bool
+    label: str
+    url: str | None
+    points: int
+    seven: bool
+    violations: tuple[dict[str, Any], ...]
+
+
+def meld_lines(text: str, check: Any) -> list[MeldLine]:
+    """Each line of a melds field with the game's verdict: ``check(cards)`` → MeldCheck.
+    A line that does not read as cards says which token is wrong."""
+    lines = []
+    raw_lines = [raw for raw in (text or "").splitlines() if raw.strip()][:MAX_MELDS]
+    for number, raw in enumerate(raw_lines, 1):
+        try:
+            cards = parse_cards(raw, notation=notation())
+        except RuleError as error:
+            lines.append(
+                MeldLine(number, raw.strip(), (), False, "", None, 0, False,
+                         tuple(violation_dicts(error.violations)))
+            )  # fmt: skip
+            continue
+        verdict: MeldCheck = check(cards)
+        lines.append(
+            MeldLine(
+                number=number,
+                text=raw.strip(),
+                cards=tuple(card_views(cards)),
+                valid=verdict.valid,
+                label=label(verdict.rule) if verdict.rule else "",
+                url=rule_url(verdict.rule) if verdict.rule else None,
+                points=verdict.points,
+                seven=verdict.seven,
+                violations=tuple(violation_dicts(verdict.violations)),
+            )
+        )
+    return lines

@@ -4,12 +4,20 @@ from typing import Any
 
 from django import forms
 from django.db import transaction
+from django.forms.renderers import TemplatesSetting
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Violation
 from scoring.ledger.models import Match, Player, Seat, Side
 from scoring.ledger.registry import Game
 from scoring.ledger.rulebook import describe
+
+
+class TentoRenderer(TemplatesSetting):
+    """Forms and widgets drawn from the project's templates: a field is a label, the
+    widget, its help and its errors (``ledger/_field.html``)."""
+
+    field_template_name = "ledger/_field.html"
 
 
 def split_names(text: str) -> list[str]:

@@ -1,14 +1,18 @@
 """The shared match ledger: players, matches, sides, hands and their score lines.
 
 Nothing here knows a game's rules. A match asks its game (``registry.get_game``) to score
-a hand and to say who has won, handing it plain data (``Match.view``); the ledger stores
-what comes back, keeps running totals and keeps every earlier version of a hand.
+a hand, to say what running state the next hand starts from and who has won, handing it
+plain data (``Match.view``); the ledger stores what comes back, keeps running totals and
+every earlier version of a hand, and never loses or doubles a hand: every change runs in
+one transaction holding the match row's lock, names what it changes, and is refused
+with a rule (not an error page) when another phone got there first.
 """
 
 from __future__ import annotations
 
+import secrets
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, models, transaction
@@ -19,6 +23,11 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.ledger.registry import Game, MatchView, SideView, game_choices, get_game
+
+
+def new_code() -> str:
+    """A match's address: 12 unguessable URL-safe characters, never a sequence."""
+    return secrets.token_urlsafe(9)
 
 
 class Player(models.Model):
@@ -56,7 +65,7 @@ class MatchQuerySet(models.QuerySet["Match"]):
         return self.filter(status=Match.Status.FINISHED)
 
     def with_sides(self) -> MatchQuerySet:
-        return self.prefetch_related("sides__seats__player")
+        return self.prefetch_related("sides")
 
 
 class Match(models.Model):
@@ -64,27 +73,33 @@ class Match(models.Model):
         IN_PROGRESS = "in_progress", _("In progress")
         FINISHED = "finished", _("Finished")
 
+    code = models.CharField(max_length=16, unique=True, default=new_code, editable=False)
     game = models.CharField(_("game"), max_length=30, choices=game_choices)
     options = models.JSONField(_("house rules"), default=dict, blank=True)
-    target = models.IntegerField(_("target"), null=True, blank=True)
+    target = models.BigIntegerField(_("target"), null=True, blank=True)
     status = models.CharField(max_length=20, choices=Status, default=Status.IN_PROGRESS)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Bumped by every change; the live scoreboard's ETag.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveBigIntegerField(default=0)
+    # The hand being played, as every phone at the table sees it (a Truco call, the bets),
+    # and its revision: a step taken from an older revision is refused, not merged.
+    draft = models.JSONField(default=dict, blank=True)
+    draft_revision = models.PositiveIntegerField(default=0)
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["-updated_at"]
         verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "-updated_at"], name="match_status_updated")]
 
     def __str__(self) -> str:
-        return f"{self.rules.name} #{self.pk}"
+        return f"{self.rules.name} {self.code}"
 
     def get_absolute_url(self) -> str:
-        return reverse("ledger:match", args=[self.pk])
+        return reverse("ledger:match", args=[self.code])
 
     @property
     def rules(self) -> Game:
@@ -97,9 +112,7 @@ class Match(models.Model):
     def live_hands(self) -> models.QuerySet[Hand]:
         return self.hands.filter(undone_at__isnull=True)
 
-    def next_hand_number(self) -> int:
-        last = self.live_hands().aggregate(last=models.Max("number"))["last"]
-        return (last or 0) + 1
+    # --- the match as its game sees it -----------------------------------------------
 
     def view(self) -> MatchView:
         """The match as plain data for its game; kept until the match changes."""
@@ -112,32 +125,74 @@ class Match(models.Model):
         self._view = None
         super().refresh_from_db(*args, **kwargs)
 
-    def _make_view(self) -> MatchView:
-        sides = tuple(
+    def _side_views(self, totals: Mapping[int, int] | None = None) -> tuple[SideView, ...]:
+        seats = Seat.objects.filter(side__match=self).select_related("player", "side")
+        players: dict[int, list[str]] = {}
+        sides: dict[int, Side] = {}
+        for seat in seats.order_by("side__position", "order"):
+            players.setdefault(seat.side.position, []).append(seat.player.name)
+            sides[seat.side.position] = seat.side
+        for side in self.sides.all():  # a side may have no seat (old data)
+            sides.setdefault(side.position, side)
+        return tuple(
             SideView(
-                position=side.position,
+                position=position,
                 name=side.name,
-                players=tuple(seat.player.name for seat in side.seats.all()),
-                total=side.total,
+                players=tuple(players.get(position, ())),
+                total=side.total if totals is None else totals.get(position, 0),
+                won=side.won,
             )
-            for side in self.sides.prefetch_related("seats__player")
+            for position, side in sorted(sides.items())
         )
-        entries = tuple(self.live_hands().order_by("number").values_list("entry", flat=True))
+
+    def _make_view(self) -> MatchView:
+        last = self.live_hands().order_by("-number").values("number", "state").first()
+        if last is not None and last["state"] is None:
+            self._derive_states()
+            last = self.live_hands().order_by("-number").values("number", "state").first()
         return MatchView(
             options=self.options,
             target=self.target,
-            sides=sides,
-            hands_played=len(entries),
-            entries=entries,
+            sides=self._side_views(),
+            hands_played=last["number"] if last else 0,
+            state=(last["state"] if last else None) or {},
+            draft=self.draft,
         )
 
-    # --- changes: each runs in one transaction holding the match row's lock --------------
+    def view_before(self, number: int) -> MatchView:
+        """The match as it stood when hand ``number`` was dealt: totals and state of the
+        hands before it (for a correction)."""
+        totals = dict(
+            HandScore.objects.filter(
+                hand__match=self, hand__undone_at__isnull=True, hand__number__lt=number
+            )
+            .values("side__position")
+            .annotate(total=Sum("total"))
+            .values_list("side__position", "total")
+        )
+        previous = self.live_hands().filter(number=number - 1).values("state").first()
+        return MatchView(
+            options=self.options,
+            target=self.target,
+            sides=self._side_views(totals),
+            hands_played=number - 1,
+            state=(previous["state"] if previous else None) or {},
+        )
+
+    # --- changes: each runs in one transaction holding the match row's lock ----------
 
     def _locked(self) -> Match:
-        """This match's row, locked until the transaction ends; the change about to be
-        made there also makes this instance's view out of date."""
+        """This match's row, locked until the transaction ends."""
         self._view = None
         return Match.objects.select_for_update().get(pk=self.pk)
+
+    def _sync(self, locked: Match) -> None:
+        """Bring this instance up to date with the row a change was made through, so the
+        caller never has to refresh it."""
+        for field in self._meta.concrete_fields:
+            setattr(self, field.attname, getattr(locked, field.attname))
+        self._view = None
+        self._prefetched_objects_cache = {}
 
     def record_hand(
         self,
@@ -145,52 +200,90 @@ class Match(models.Model):
         *,
         request_id: uuid.UUID,
         expected_number: int | None = None,
+        draft_revision: int | None = None,
         by: Player | None = None,
+        allow_empty: bool = True,
     ) -> Hand:
         """Score and store a hand.
 
         Sending the same ``request_id`` again returns the hand already recorded (a double
-        tap or a retry). ``expected_number`` is the hand number the phone was showing:
-        if another phone recorded that hand meanwhile, the entry is refused rather than
-        counted twice.
+        tap, a retry, a phone that was offline). ``expected_number`` is the hand the phone
+        was entering: if another phone recorded that hand meanwhile, the entry is refused
+        rather than counted twice. ``draft_revision``: the shared hand in progress the
+        phone last saw; a hand built on an older one is refused. ``allow_empty`` False:
+        a hand in which every side scores nothing is refused until the phone confirms it
+        (usually a form sent before anything was entered).
         """
         try:
             with transaction.atomic():
                 match = self._locked()
                 existing = match.hands.filter(request_id=request_id).first()
                 if existing is not None:
+                    self._sync(match)
                     return existing
                 if match.is_finished:
                     raise RuleError(Violation("ledger.match.finished"))
-                number = match.next_hand_number()
+                number = match._next_number()
                 if expected_number is not None and expected_number != number:
                     raise RuleError(
                         Violation(
-                            "ledger.hand.already-recorded",
+                            "ledger.hand.already-recorded"
+                            if expected_number < number
+                            else "ledger.hand.undone-meanwhile",
                             {"number": expected_number, "next": number},
                         )
                     )
-                breakdowns = match._score(entry)
+                match._check_draft(draft_revision)
+                view = match.view()
+                breakdowns = match._score(view, entry)
+                if not allow_empty and not any(b.total for b in breakdowns):
+                    raise RuleError(Violation("ledger.hand.all-zero", {"number": number}))
+                state = match.rules.state_after(view, entry, breakdowns)
+                match.version += 1
                 hand = Hand.objects.create(
                     match=match, number=number, entry=dict(entry), request_id=request_id,
-                    created_by=by,
+                    created_by=by, state=state, version=match.version,
                 )  # fmt: skip
                 hand._store_scores(breakdowns)
+                if match.draft or match.draft_revision:
+                    match.draft = {}
+                    match.draft_revision += 1
                 match._refresh()
+                self._sync(match)
                 return hand
         except IntegrityError:
             # SQLite takes no row locks: the same request raced itself past the check above.
             existing = self.hands.filter(request_id=request_id).first()
             if existing is None:
                 raise
+            self.refresh_from_db()
             return existing
 
-    def correct_hand(self, number: int, entry: Mapping[str, Any], *, by: Player | None) -> Hand:
-        """Replace a past hand's entry; the version it replaces is kept as a revision."""
+    def correct_hand(
+        self,
+        number: int,
+        entry: Mapping[str, Any],
+        *,
+        by: Player | None,
+        revision: int | None = None,
+    ) -> Hand:
+        """Replace a past hand's entry; the version it replaces is kept as a revision.
+
+        Every later hand is scored again from the state the correction leaves (its
+        opening minimum, its stake, its balances); one that has become impossible keeps
+        its score and is flagged with the rule it now breaks. ``revision``: the version
+        of the hand the phone corrected; if it has changed since, the correction is
+        refused rather than overwriting the other phone's.
+        """
         with transaction.atomic():
             match = self._locked()
-            hand = match.live_hands().get(number=number)
-            breakdowns = match._score(entry, replacing=hand)
+            hand = match.live_hands().filter(number=number).first()
+            if hand is None:
+                raise RuleError(Violation("ledger.hand.gone", {"number": number}))
+            if revision is not None and revision != hand.revision:
+                raise RuleError(Violation("ledger.hand.corrected-meanwhile", {"number": number}))
+            view = match.view_before(number)
+            breakdowns = match._score(view, entry)
             hand.revisions.create(
                 revision=hand.revision,
                 entry=hand.entry,
@@ -198,87 +291,182 @@ class Match(models.Model):
                 recorded_by=hand.created_by if hand.revision == 1 else hand.changed_by,
                 replaced_by=by,
             )
+            match.version += 1
             hand.entry = dict(entry)
             hand.revision = F("revision") + 1
             hand.changed_by = by
             hand.changed_at = timezone.now()
-            hand.save(update_fields=["entry", "revision", "changed_by", "changed_at"])
+            hand.state = match.rules.state_after(view, entry, breakdowns)
+            hand.problem = None
+            hand.version = match.version
+            hand.save(
+                update_fields=[
+                    "entry", "revision", "changed_by", "changed_at", "state", "problem",
+                    "version",
+                ]
+            )  # fmt: skip
             hand.refresh_from_db(fields=["revision"])
             hand.scores.all().delete()
             hand._store_scores(breakdowns)
+            match._replay_after(hand, view, breakdowns)
             match._refresh(reopen=True)
+            self._sync(match)
             return hand
 
-    def undo_last_hand(self, *, by: Player | None = None) -> Hand | None:
-        """Take back the most recent hand. It is kept (undone), never deleted."""
+    def undo_hand(self, number: int | None = None, *, by: Player | None = None) -> Hand:
+        """Take back hand ``number``, which must be the most recent one (kept as undone,
+        never deleted). A second tap, or a second phone, finds it no longer last."""
         with transaction.atomic():
             match = self._locked()
             hand = match.live_hands().order_by("-number").first()
             if hand is None:
-                return None
+                raise RuleError(Violation("ledger.undo.nothing"))
+            if number is not None and hand.number != number:
+                raise RuleError(
+                    Violation("ledger.undo.not-last", {"number": number, "last": hand.number})
+                )
+            match.version += 1
             hand.undone_at = timezone.now()
             hand.undone_by = by
-            hand.save(update_fields=["undone_at", "undone_by"])
+            hand.version = match.version
+            hand.save(update_fields=["undone_at", "undone_by", "version"])
             match._refresh(reopen=True)
+            self._sync(match)
             return hand
 
-    def redo_hand(self, hand_id: int) -> Hand:
-        """Put back an undone hand, if it would again be the last one."""
+    def redo_hand(self, number: int) -> Hand:
+        """Put back undone hand ``number``, if it would again be the last one."""
         with transaction.atomic():
             match = self._locked()
-            hand = match.hands.get(pk=hand_id, undone_at__isnull=False)
-            if hand.number != match.next_hand_number():
-                raise RuleError(Violation("ledger.hand.redo-too-late", {"number": hand.number}))
+            hand = (
+                match.hands.filter(number=number, undone_at__isnull=False)
+                .order_by("-undone_at")
+                .first()
+            )
+            if hand is None or match.live_hands().filter(number=number).exists():
+                raise RuleError(Violation("ledger.redo.nothing", {"number": number}))
+            if hand.number != match._next_number() or hand != match.last_undone_hand():
+                raise RuleError(Violation("ledger.hand.redo-too-late", {"number": number}))
+            match.version += 1
             hand.undone_at = None
             hand.undone_by = None
-            hand.save(update_fields=["undone_at", "undone_by"])
+            hand.version = match.version
+            hand.save(update_fields=["undone_at", "undone_by", "version"])
             match._refresh()
+            self._sync(match)
             return hand
 
     def finish(self) -> None:
         """End a match by hand (a match with no target); the game names the winners."""
         with transaction.atomic():
             match = self._locked()
-            match._refresh(closing=True)
+            if not match.is_finished:
+                match.version += 1
+                match._refresh(closing=True)
+            self._sync(match)
+
+    def save_draft(self, draft: Mapping[str, Any], *, revision: int | None) -> int:
+        """Store the hand in progress that every phone shares; returns its new revision.
+        A step taken on an older revision than the stored one is refused."""
+        with transaction.atomic():
+            match = self._locked()
+            match._check_draft(revision)
+            match.draft = dict(draft)
+            match.draft_revision += 1
+            match.version += 1
+            match.save(update_fields=["draft", "draft_revision", "version", "updated_at"])
+            self._sync(match)
+            return match.draft_revision
 
     def last_undone_hand(self) -> Hand | None:
         hand = self.hands.filter(undone_at__isnull=False).order_by("-undone_at").first()
-        if hand is not None and hand.number == self.next_hand_number():
+        if hand is not None and hand.number == self._next_number():
             return hand
         return None
 
-    def _score(self, entry: Mapping[str, Any], replacing: Hand | None = None) -> list[Breakdown]:
-        view = self.view()
-        if replacing is not None:
-            # Score a correction against the totals as they stood before that hand.
-            view = self._view_without(view, replacing)
+    # --- the ledger's own bookkeeping --------------------------------------------------
+
+    def _next_number(self) -> int:
+        last = self.live_hands().aggregate(last=models.Max("number"))["last"]
+        return (last or 0) + 1
+
+    def _check_draft(self, revision: int | None) -> None:
+        if revision is not None and revision != self.draft_revision:
+            raise RuleError(Violation("ledger.draft.changed"))
+
+    def _score(self, view: MatchView, entry: Mapping[str, Any]) -> list[Breakdown]:
         breakdowns = list(self.rules.score_hand(view, entry))
         if len(breakdowns) != len(view.sides):
             raise ValueError(f"{self.game} scored {len(breakdowns)} sides of {len(view.sides)}")
         return breakdowns
 
-    def _view_without(self, view: MatchView, hand: Hand) -> MatchView:
-        before = dict(
-            HandScore.objects.filter(
-                hand__match=self, hand__undone_at__isnull=True, hand__number__lt=hand.number
+    def _replay_after(self, hand: Hand, before: MatchView, scores: Sequence[Breakdown]) -> None:
+        """Score every live hand after ``hand`` again, in order, from the state and totals
+        the hands before it leave."""
+        game = self.rules
+        totals = {side.position: side.total for side in before.sides}
+        state = hand.state
+        for side, breakdown in zip(before.sides, scores, strict=True):
+            totals[side.position] += breakdown.total
+        later = self.live_hands().filter(number__gt=hand.number).order_by("number")
+        for other in later.prefetch_related("scores__side"):
+            view = MatchView(
+                options=self.options,
+                target=self.target,
+                sides=tuple(
+                    SideView(s.position, s.name, s.players, totals[s.position])
+                    for s in before.sides
+                ),
+                hands_played=other.number - 1,
+                state=state or {},
             )
-            .values("side__position")
-            .annotate(total=Sum("total"))
-            .values_list("side__position", "total")
-        )
-        sides = tuple(
-            SideView(s.position, s.name, s.players, before.get(s.position, 0)) for s in view.sides
-        )
-        return MatchView(
-            options=view.options,
-            target=view.target,
-            sides=sides,
-            hands_played=hand.number - 1,
-            entries=view.entries[: hand.number - 1],
-        )
+            try:
+                breakdowns = self._score(view, other.entry)
+            except RuleError as error:
+                other.problem = [v.as_dict() for v in error.violations]
+                breakdowns = [score.breakdown for score in other.scores.all()]
+            else:
+                other.problem = None
+                new_state = game.state_after(view, other.entry, breakdowns)
+                if [b.as_dict() for b in breakdowns] != other.breakdowns_as_dicts():
+                    other.scores.all().delete()
+                    other._store_scores(breakdowns)
+                other.state = new_state
+            other.version = self.version
+            other.save(update_fields=["problem", "state", "version"])
+            state = other.state
+            for side, breakdown in zip(before.sides, breakdowns, strict=True):
+                totals[side.position] += breakdown.total
+
+    def _derive_states(self) -> None:
+        """Work out the running state of hands stored before states were kept (older
+        data), by playing them through the game once; stored from then on."""
+        game = self.rules
+        totals: dict[int, int] = {}
+        state: Mapping[str, Any] = {}
+        sides = self._side_views({})
+        for hand in self.live_hands().order_by("number").prefetch_related("scores__side"):
+            view = MatchView(
+                options=self.options,
+                target=self.target,
+                sides=tuple(
+                    SideView(s.position, s.name, s.players, totals.get(s.position, 0))
+                    for s in sides
+                ),
+                hands_played=hand.number - 1,
+                state=state,
+            )
+            breakdowns = [score.breakdown for score in hand.scores.all()]
+            if hand.state is None:
+                hand.state = game.state_after(view, hand.entry, breakdowns)
+                hand.save(update_fields=["state"])
+            state = hand.state
+            for score in hand.scores.all():
+                totals[score.side.position] = totals.get(score.side.position, 0) + score.total
 
     def _refresh(self, *, reopen: bool = False, closing: bool = False) -> None:
-        """Recompute running totals from the live hands and ask the game who has won."""
+        """Recompute running totals from the live hands, ask the game who has won and
+        save; the caller has already bumped ``version``."""
         self._view = None
         totals = dict(
             HandScore.objects.filter(hand__match=self, hand__undone_at__isnull=True)
@@ -290,9 +478,9 @@ class Match(models.Model):
         for side in sides:
             side.total = totals.get(side.pk, 0)
         Side.objects.bulk_update(sides, ["total"])
+        self._prefetched_objects_cache = {}
         self._view = None
-        view = self.view()
-        winners = set(self.rules.winners(view, closing=closing))
+        winners = set(self.rules.winners(self.view(), closing=closing))
         for side in sides:
             side.won = side.position in winners
         Side.objects.bulk_update(sides, ["won"])
@@ -303,8 +491,11 @@ class Match(models.Model):
         elif reopen or not self.is_finished:
             self.status = self.Status.IN_PROGRESS
             self.finished_at = None
-        self.version += 1
-        self.save(update_fields=["status", "finished_at", "version", "updated_at"])
+        self.save(
+            update_fields=[
+                "status", "finished_at", "version", "updated_at", "draft", "draft_revision",
+            ]
+        )  # fmt: skip
         self._view = None
 
 
@@ -312,7 +503,7 @@ class Side(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sides")
     position = models.PositiveSmallIntegerField()
     name = models.CharField(_("name"), max_length=60)
-    total = models.IntegerField(default=0)
+    total = models.BigIntegerField(default=0)
     won = models.BooleanField(default=False)
     players = models.ManyToManyField(Player, through="Seat", related_name="sides")
 
@@ -346,9 +537,17 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     # The game's own record of the hand (what was entered), enough to score it again.
     entry = models.JSONField(default=dict)
+    # The game's running state after this hand: what the next hand starts from. Null for
+    # hands stored before states were kept, until the ledger derives it once.
+    state = models.JSONField(null=True, blank=True)
     # Sent with the form: the same id twice is the same hand (double tap, retry).
     request_id = models.UUIDField(default=uuid.uuid4)
     revision = models.PositiveSmallIntegerField(default=1)
+    # The match's version when this hand last changed: a poll sends only what changed.
+    version = models.PositiveBigIntegerField(default=0)
+    # The rules a correction of an earlier hand left this one breaking (then its score
+    # is kept as it was and the match page flags it).
+    problem = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -372,16 +571,24 @@ class Hand(models.Model):
             ),
             models.UniqueConstraint(fields=["match", "request_id"], name="hand_request_unique"),
         ]
+        indexes = [models.Index(fields=["match", "version"], name="hand_match_version")]
 
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
-    def _store_scores(self, breakdowns: list[Breakdown]) -> None:
+    @property
+    def is_undone(self) -> bool:
+        return self.undone_at is not None
+
+    def _store_scores(self, breakdowns: Sequence[Breakdown]) -> None:
         sides = list(self.match.sides.all())
         HandScore.objects.bulk_create(
             HandScore(hand=self, side=side, total=b.total, lines=b.as_dict()["lines"])
             for side, b in zip(sides, breakdowns, strict=True)
         )
+
+    def breakdowns_as_dicts(self) -> list[dict[str, Any]]:
+        return [score.breakdown.as_dict() for score in self.scores.all()]
 
     def score_snapshot(self) -> dict[str, Any]:
         return {
@@ -395,7 +602,7 @@ class HandScore(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="hand_scores")
-    total = models.IntegerField()
+    total = models.BigIntegerField()
     # [{"rule": id, "count": n, "points": n, "params": {...}}]; labels come from the rule id.
     lines = models.JSONField(default=list)
 

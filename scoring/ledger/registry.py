@@ -1,26 +1,35 @@
-"""The games Tento knows, in one plain dict.
+"""The games Tento knows, in one plain dict, and the ``Game`` base class they build on.
 
-Adding a game is one Django app under ``scoring/games/`` plus one line here. The ledger
-only ever talks to a game through the ``Game`` protocol below, with plain data: it hands
-the game the match as a ``MatchView`` and gets back one ``Breakdown`` per side. A game
-never sees the ledger's tables.
+Adding a game is one Django app under ``scoring/games/`` plus one line in ``GAMES``. The
+ledger only ever talks to a game through ``Game`` below, with plain data: it hands the
+game the match as a ``MatchView`` and gets back one ``Breakdown`` per side and the running
+state the next hand starts from. A game never sees the ledger's tables.
+
+Like Django's ``ModelAdmin``, ``Game`` carries a default for everything; a game overrides
+only what differs (its forms, its engine, its scoreboard).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
+from referee.rulings import RuleError
+
 if TYPE_CHECKING:
     from django.utils.functional import Promise
 
+    from referee.cards import Deck
     from referee.rulings import Breakdown
+    from scoring.ledger.handforms import HandForm
+    from scoring.ledger.referee import Question
     from scoring.ledger.rulebook import RuleText
 
 # In the order the start-a-match page offers them.
@@ -38,92 +47,186 @@ class SideView:
     name: str
     players: tuple[str, ...]
     total: int
+    won: bool = False
 
 
 @dataclass(frozen=True)
 class MatchView:
-    """What a game may know of a match: its options, target, sides and their totals."""
+    """What a game may know of a match: its options, target, sides and their totals, how
+    many hands were played, and the running state the game stored with the last of them
+    (``state``: what the next hand starts from)."""
 
     options: Mapping[str, Any]
     target: int | None
     sides: tuple[SideView, ...]
     hands_played: int
-    # Each earlier hand's entry, oldest first, for games whose rules depend on them.
-    entries: tuple[Mapping[str, Any], ...] = field(default=())
-    # What a game derives from this view (a replay of its hands), worked out once.
-    _derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    state: Mapping[str, Any] = field(default_factory=dict)
+    # The hand in progress that every phone at the table shares (a Truco call, the bets).
+    draft: Mapping[str, Any] = field(default_factory=dict)
+    # What a game derives from this view, worked out once however often a page asks
+    # (never copied by ``dataclasses.replace``: a changed view derives afresh).
+    _derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def number(self) -> int:
+        """The number of the hand this view comes before."""
+        return self.hands_played + 1
 
     def derived(self, key: str, work: Callable[[MatchView], Any]) -> Any:
-        """``work(self)``, computed on first use: a page asks several questions of one view."""
+        """``work(self)``, computed on first use."""
         if key not in self._derived:
             self._derived[key] = work(self)
         return self._derived[key]
 
 
-class Game(Protocol):
-    slug: str
-    name: Promise | str
-    description: Promise | str
-    min_sides: int
-    max_sides: int
-    max_players_per_side: int
-    default_target: int | None
-    # Included inside the add-hand (and correct-hand) form: the game's own fields.
-    hand_template: str
-    # The match page, with partials ``live``, ``hand-form`` and ``history``.
-    match_template: str
+def engine_options(options_class: type, stored: Mapping[str, Any], **fixed: Any) -> Any:
+    """The engine's options from a match's stored house rules: one policy for every game.
+
+    Keys the engine does not know (an option since withdrawn) are ignored, and a stored
+    value the engine refuses (old data) gives way to the engine's default for it: a bad
+    option must never stop a match's pages. ``fixed`` (the ledger's target) wins over the
+    stored options. The class is an engine dataclass with ``from_dict`` and ``as_dict``.
+    """
+    known = {f.name for f in fields(options_class)} if is_dataclass(options_class) else set()
+    chosen = options_class().as_dict()
+    wanted = {k: v for k, v in stored.items() if k in known} | {
+        k: v for k, v in fixed.items() if v is not None
+    }
+    for name, value in wanted.items():
+        try:
+            options_class.from_dict(chosen | {name: value})
+        except RuleError:
+            continue
+        chosen[name] = value
+    return options_class.from_dict(chosen)
+
+
+class Game:
+    """A game on the ledger. Subclasses set the class attributes and override the hooks
+    whose defaults do not fit."""
+
+    slug: ClassVar[str]
+    name: ClassVar[Promise | str]
+    description: ClassVar[Promise | str] = ""
+    # The engine module (``referee.<game>``), for its RULE_IDS and deck.
+    engine: ClassVar[ModuleType | None] = None
+    # The deck everything entered for one hand must fit in; None for a game without cards.
+    deck: ClassVar[Deck | None] = None
+    min_sides: ClassVar[int] = 2
+    max_sides: ClassVar[int] = 2
+    max_players_per_side: ClassVar[int] = 4
+    # Everyone plays alone (each side one player): the set-up asks for players, not sides.
+    individual: ClassVar[bool] = False
+    default_target: ClassVar[int | None] = None
+    # The engine's options dataclass (``from_dict``/``as_dict``); None: the game has none.
+    options_class: ClassVar[type | None] = None
+    # House rules asked when a match starts; ``cleaned_data`` is stored on the match.
+    options_form_class: ClassVar[type[forms.Form] | None] = None
+    # The add-hand (and correct-hand) form: a ``HandForm``.
+    hand_form_class: ClassVar[type[HandForm]]
+    # Included inside the ledger's hand form: the game's own fields.
+    hand_template: ClassVar[str]
+    # The scoreboard inside the ledger's live section; its context is ``scoreboard()``.
+    scoreboard_template: ClassVar[str] = "ledger/_scoreboard.html"
     # Every rule the game can cite, for messages, labels and its rulebook page.
-    rules: Sequence[RuleText]
+    rules: ClassVar[Sequence[RuleText]] = ()
+    # The referee page's questions, in the order the page asks them; {} for none.
+    questions: ClassVar[Mapping[str, type[Question]]] = {}
+    # What ends a match without a target ("End match"; Pif-Paf ends a session), and
+    # what the page says once it is over.
+    finish_label: ClassVar[Promise | str] = _("End match")
+    finished_text: ClassVar[Promise | str] = _("Match finished.")
+    # A hand where every side scores nothing is asked about before it is recorded (in a
+    # game where such a hand is almost always a form sent too early).
+    confirm_empty_hands: ClassVar[bool] = False
+    # The scoreboard's own assets, for the page's head (the hand form brings its own).
+    media: ClassVar[forms.Media] = forms.Media()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.slug}>"
+
+    # --- starting a match -------------------------------------------------------------
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
     ) -> forms.Form:
-        """House rules, validated by the game; ``cleaned_data`` is stored on the match.
-
-        ``sides``: how many sides the match is being started with, once they are valid."""
+        """House rules, validated by the game. ``sides``: how many sides the match is
+        being started with, once they are valid."""
+        form_class = self.options_form_class or forms.Form
+        return form_class(data, prefix="options")
 
     def target_field(self) -> forms.Field | None:
         """How the start-a-match page asks for the target; None for a game without one."""
+        return forms.IntegerField(
+            label=_("Target"),
+            required=False,
+            min_value=1,
+            max_value=10**9,
+            initial=self.default_target,
+            help_text=_("Leave empty to end the match yourselves."),
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+
+    def match_options(self, match: MatchView) -> Any:
+        """The engine's options for a match (see ``engine_options`` for the policy)."""
+        if self.options_class is None:
+            return None
+        return match.derived(
+            "options", lambda view: engine_options(self.options_class, view.options)
+        )
+
+    # --- hands ------------------------------------------------------------------------
 
     def hand_form(
-        self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
-    ) -> forms.Form:
-        """The add-hand form; its ``entry()`` is the plain dict stored for the hand.
-
-        ``initial`` is a stored entry, when a past hand is being corrected."""
+        self,
+        match: MatchView,
+        data: Mapping[str, Any] | None = None,
+        *,
+        entry: Mapping[str, Any] | None = None,
+        redraw: bool = False,
+    ) -> HandForm:
+        """The hand form: blank, bound to what was posted, or filled from a stored entry
+        (a past hand being corrected)."""
+        return self.hand_form_class(match, data, entry=entry, redraw=redraw)
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         """One breakdown per side, in side order; raises RuleError for an impossible hand."""
+        raise NotImplementedError
+
+    def state_after(
+        self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
+    ) -> dict[str, Any]:
+        """The running state stored with a hand: what the next one starts from, so no
+        page ever replays the hands before it. JSON-able."""
+        return {}
 
     def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
         """Positions of the sides that have won, or [] while the match goes on.
 
         ``closing``: the players are ending the match now (or asking who leads).
         """
+        if not closing or not match.hands_played:
+            return []
+        best = max(side.total for side in match.sides)
+        return [side.position for side in match.sides if side.total == best]
+
+    def target(self, match: MatchView) -> int | None:
+        """The target the match is played to, as the title shows it."""
+        return match.target
+
+    def closable(self, match: MatchView) -> bool:
+        """Whether the players end this match themselves (no target to reach)."""
+        return match.target is None
+
+    # --- the match page ---------------------------------------------------------------
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         """Short lines shown under a side's total (e.g. its opening minimum)."""
-
-
-class GameBase:
-    """Defaults for the optional parts of ``Game``."""
-
-    match_template = "ledger/match.html"
-    max_players_per_side = 4
-    default_target: int | None = None
-
-    def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         return {}
 
-    def target_field(self) -> forms.Field | None:
-        return forms.IntegerField(
-            label=_("Target"),
-            required=False,
-            min_value=1,
-            initial=self.default_target,
-            help_text=_("Leave empty to end the match yourselves."),
-            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        )
+    def scoreboard(self, match: MatchView) -> dict[str, Any]:
+        """Context for ``scoreboard_template`` besides the ledger's (``board`` in it)."""
+        return {}
 
 
 @cache

@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import ScoreLine, Violation
 
-
 RULE = "rule"
 # The seed is silent or ambiguous and this is the project's reading of it.
 RULING = "ruling"
@@ -47,9 +46,12 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("Unreadable card"),
         _("“%(token)s” is not a card. Write the rank and then the suit: %(accepted)s."),
         _(
-            "A card is written as its rank followed by its suit: A, 2–10, J, Q, K (T for "
-            "10; R, D, V for rei, dama, valete; W for walet) and S, H, D, C or ♠ ♥ ♦ ♣. "
-            "The joker is JK, * or 🃏. Nothing is guessed."
+            "A card is written as its rank followed by its suit, in the letters of the "
+            "page's language. In English: A, 2–10, J, Q, K (T for 10) and S, H, D, C. In "
+            "Portuguese: A, 2–10, V, D, R (valete, dama, rei) and P, C, E, O (paus, copas, "
+            "espadas, ouros), so 7C is 7 de copas. In Polish: A, 2–10, W, D, K. The suit "
+            "symbols ♠ ♥ ♦ ♣ are read in every language, and the joker is JK, * or 🃏. "
+            "Nothing is guessed, and every answer shows the cards as it read them."
         ),
         _("Card notation"),
     ),
@@ -75,8 +77,37 @@ CORE_RULES: tuple[RuleText, ...] = (
         "ledger.hand.already-recorded",
         _("Hand already recorded"),
         _(
-            "Hand %(number)s was just recorded from another phone. Check the scoreboard: "
-            "if yours is a different hand, send it again as hand %(next)s."
+            "Hand %(number)s was just recorded from another phone. Check what it recorded: "
+            "if yours is a different hand, record it as hand %(next)s."
+        ),
+    ),
+    RuleText(
+        "ledger.hand.undone-meanwhile",
+        _("Hand undone meanwhile"),
+        _(
+            "Another phone took back a hand meanwhile: the next hand is now %(next)s. Record "
+            "yours as hand %(next)s if it is still to be counted."
+        ),
+    ),
+    RuleText(
+        "ledger.hand.gone",
+        _("Hand no longer there"),
+        _("Hand %(number)s is no longer in the match: another phone took it back."),
+    ),
+    RuleText(
+        "ledger.hand.corrected-meanwhile",
+        _("Hand corrected meanwhile"),
+        _(
+            "Hand %(number)s was corrected from another phone while you were editing it. "
+            "Open it again to see that correction before changing it."
+        ),
+    ),
+    RuleText(
+        "ledger.hand.all-zero",
+        _("A hand where nobody scores"),
+        _(
+            "Every side scores 0 in hand %(number)s. If that is what happened, record it "
+            "anyway; otherwise fill in the hand first."
         ),
     ),
     RuleText(
@@ -85,9 +116,35 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("This match has finished; no more hands can be added. Correct a past hand instead."),
     ),
     RuleText(
+        "ledger.undo.nothing",
+        _("Nothing to undo"),
+        _("There is no hand to undo."),
+    ),
+    RuleText(
+        "ledger.undo.not-last",
+        _("Not the last hand"),
+        _(
+            "Hand %(number)s is no longer the last one (hand %(last)s is), so it was not "
+            "undone: another tap or another phone got there first."
+        ),
+    ),
+    RuleText(
+        "ledger.redo.nothing",
+        _("Nothing to redo"),
+        _("Hand %(number)s is not waiting to be put back."),
+    ),
+    RuleText(
         "ledger.hand.redo-too-late",
         _("Cannot redo"),
         _("Hand %(number)s cannot come back: another hand has been recorded since."),
+    ),
+    RuleText(
+        "ledger.draft.changed",
+        _("The hand moved on another phone"),
+        _(
+            "Another phone at the table changed this hand a moment ago; it is shown as it "
+            "now stands. Tap again if it still needs your call."
+        ),
     ),
     RuleText(
         "ledger.sides.count",
@@ -104,7 +161,31 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("Player twice"),
         _("%(name)s is entered more than once."),
     ),
+    RuleText(
+        "api.body.invalid",
+        _("Request not understood"),
+        _("%(field)s: %(problem)s"),
+        _(
+            "An API request's body must have the documented shape: every field of the "
+            "right type, lists no longer than a real table needs, numbers in range."
+        ),
+    ),
 )
+
+# What a card may look like, in the letters of the notation it was read in.
+ACCEPTED = {
+    "en": _("A, 2–10, J, Q, K then S, H, D, C (or ♠ ♥ ♦ ♣); the joker is JK"),
+    "pt": _("A, 2–10, V, D, R then P, C, E, O (or ♠ ♥ ♦ ♣); the joker is JK"),
+    "pl": _("A, 2–10, W, D, K then ♠ ♥ ♦ ♣ (or S, H, D, C); the joker is JK"),
+}
+
+
+def _params(violation: Violation) -> dict[str, Any]:
+    """The violation's params, with what its message needs that the engine does not say."""
+    params = dict(violation.params)
+    if violation.rule == "cards.unreadable":
+        params.setdefault("accepted", ACCEPTED.get(params.get("notation", "en"), ACCEPTED["en"]))
+    return params
 
 
 @cache
@@ -142,7 +223,7 @@ def describe(violation: Violation) -> str:
     if text is None or text.message is None:
         return violation.rule
     try:
-        return str(text.message) % dict(violation.params)
+        return str(text.message) % _params(violation)
     except (KeyError, TypeError, ValueError):
         return str(text.title)
 
@@ -151,6 +232,7 @@ def violation_dicts(violations: Iterable[Violation]) -> list[dict[str, Any]]:
     return [
         {
             "rule": v.rule,
+            "title": label(v.rule),
             "message": describe(v),
             "params": dict(v.params),
             "url": rule_url(v.rule),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.ledger.views import hands, matches, rulebook
+from scoring.ledger.views import hands, matches, referee, rulebook
 
 app_name = "ledger"
 
@@ -8,12 +8,16 @@ urlpatterns = [
     path("", matches.home, name="home"),
     path("matches/new/", matches.pick_game, name="pick-game"),
     path("matches/new/<slug:game>/", matches.new_match, name="new-match"),
-    path("matches/<int:pk>/", matches.match_detail, name="match"),
-    path("matches/<int:pk>/live/", matches.live, name="live"),
-    path("matches/<int:pk>/finish/", matches.finish_match, name="finish"),
-    path("matches/<int:pk>/hands/", hands.add_hand, name="add-hand"),
-    path("matches/<int:pk>/hands/<int:number>/edit/", hands.edit_hand, name="edit-hand"),
-    path("matches/<int:pk>/undo/", hands.undo_hand, name="undo"),
-    path("matches/<int:pk>/redo/<int:hand_id>/", hands.redo_hand, name="redo"),
+    path("matches/<str:code>/", matches.match_detail, name="match"),
+    path("matches/<str:code>/live/", matches.live, name="live"),
+    path("matches/<str:code>/history/", matches.history, name="history"),
+    path("matches/<str:code>/finish/", matches.finish_match, name="finish"),
+    path("matches/<str:code>/hands/", hands.add_hand, name="add-hand"),
+    path("matches/<str:code>/hand-form/", hands.hand_form, name="hand-form"),
+    path("matches/<str:code>/check/<str:field>/", hands.live_check, name="live-check"),
+    path("matches/<str:code>/hands/<int:number>/edit/", hands.edit_hand, name="edit-hand"),
+    path("matches/<str:code>/hands/<int:number>/undo/", hands.undo_hand, name="undo"),
+    path("matches/<str:code>/hands/<int:number>/redo/", hands.redo_hand, name="redo"),
     path("rules/<slug:game>/", rulebook.rulebook, name="rulebook"),
+    path("<slug:game>/referee/", referee.referee, name="referee"),
 ]

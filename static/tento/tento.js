@@ -1,18 +1,136 @@
-// Tento's few lines of script; everything else is HTMX attributes in the templates.
+// Tento's page script: what HTMX attributes cannot say. Everything works without it,
+// only less smoothly: forms post and redirect, the scoreboard refreshes on reload.
 (function () {
   "use strict";
 
-  // The live scoreboard polls with the ETag it was rendered with. Because the header is
-  // set here, the browser hands a 304 straight to htmx, which is told not to swap it, so
-  // a breakdown someone has opened stays open while nothing changes.
-  document.addEventListener("htmx:configRequest", function (event) {
-    var el = event.detail.elt;
-    if (el && el.id === "live" && el.dataset.etag && event.detail.verb === "get") {
-      event.detail.headers["If-None-Match"] = '"' + el.dataset.etag + '"';
-    }
+  function hand() { return document.getElementById("hand-form"); }
+  function live() { return document.getElementById("live"); }
+
+  // --- the history: a poll sends only the hands that changed --------------------------
+  // Each comes as a list item inside a <template data-history-delta>: a new hand goes on
+  // top, a corrected one replaces its old self, an undone one (data-undone) leaves.
+  function applyHistoryDelta(root) {
+    var list = document.getElementById("history-list");
+    root.querySelectorAll("template[data-history-delta]").forEach(function (template) {
+      if (!list) return;
+      Array.prototype.slice.call(template.content.children).forEach(function (item) {
+        var old = document.getElementById(item.id);
+        if (item.hasAttribute("data-undone")) {
+          if (old) old.remove();
+          return;
+        }
+        var fresh = document.importNode(item, true);
+        if (old) {
+          var open = old.querySelector("details[open]");
+          if (open) fresh.querySelector("details").open = true;
+          old.replaceWith(fresh);
+          return;
+        }
+        var number = parseInt(fresh.dataset.hand, 10);
+        var after = Array.prototype.find.call(list.children, function (li) {
+          return li.dataset.hand && parseInt(li.dataset.hand, 10) < number;
+        });
+        var empty = list.querySelector(".empty");
+        if (empty) empty.remove();
+        list.insertBefore(fresh, after || list.querySelector(".earlier"));
+      });
+      template.remove();
+    });
+  }
+
+  // --- a form belongs to the hand it was opened for ------------------------------------
+  // Typing marks the hand form as this phone's own. When another phone records a hand
+  // (the scoreboard's next number moves), a form with nothing typed is simply fetched
+  // again; a form with input stays as it is and says what happened, offering to record
+  // it as the next hand or to discard it. When another phone moves the shared hand (a
+  // Truco call, a bet), the form is fetched again.
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-hand-form]");
+    if (form) form.dataset.dirty = "1";
   });
 
-  // Keep the screen on while a match is open, where the browser allows it.
+  function refreshForm(form) {
+    if (!window.htmx) return;
+    var url = form.getAttribute("action").replace(/hands\/$/, "hand-form/");
+    htmx.ajax("GET", url, { target: form, swap: "outerHTML" });
+  }
+
+  function conflictNote(form, next) {
+    var note = form.querySelector("[data-offline-note]");
+    if (!note || form.dataset.warned === String(next)) return;
+    form.dataset.warned = String(next);
+    var number = form.dataset.number;
+    note.hidden = false;
+    note.className = "offline-note conflict";
+    note.setAttribute("role", "alert");
+    note.textContent = (form.dataset.conflictText || "Hand %s was recorded from another phone.")
+      .replace("%s", number);
+    var mine = document.createElement("button");
+    mine.type = "submit";
+    mine.name = "renumber";
+    mine.value = String(next);
+    mine.className = "primary";
+    mine.textContent = (form.dataset.renumberText || "Record mine as hand %s").replace("%s", next);
+    var discard = document.createElement("button");
+    discard.type = "button";
+    discard.textContent = form.dataset.discardText || "Discard mine";
+    discard.addEventListener("click", function () { refreshForm(form); });
+    var row = document.createElement("div");
+    row.className = "row";
+    row.append(mine, discard);
+    note.append(row);
+  }
+
+  function followLive() {
+    var section = live(), form = hand();
+    if (!section || !form || form.hasAttribute("data-correction")) return;
+    var next = section.dataset.next, number = form.dataset.number;
+    if (next && number && next !== number) {
+      if (form.dataset.dirty) conflictNote(form, next);
+      else refreshForm(form);
+    } else if (section.dataset.draft !== form.dataset.draft) {
+      refreshForm(form);
+    }
+  }
+
+  // --- after every swap --------------------------------------------------------------
+  document.addEventListener("htmx:afterSwap", function (event) {
+    applyHistoryDelta(document);
+    // A refusal shows beside the button that was tapped: take the eye (and the screen
+    // reader) there.
+    var focus = event.detail.target && event.detail.target.querySelector
+      ? event.detail.target.querySelector("[data-focus]") : null;
+    if (focus) {
+      focus.focus({ preventScroll: true });
+      focus.scrollIntoView({ block: "nearest" });
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "live") followLive();
+    keepAwake();
+  });
+  document.addEventListener("DOMContentLoaded", function () { applyHistoryDelta(document); });
+
+  // --- asking first --------------------------------------------------------------------
+  // A form that ends something (a match) or records something odd (an all-zero hand)
+  // asks before it goes.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.hasAttribute("hx-post")) return; // HTMX asks through htmx:confirm below
+    var question = form.dataset.confirm;
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.detail.elt.closest && event.detail.elt.closest("form[data-confirm]");
+    if (!form) return;
+    event.preventDefault();
+    if (window.confirm(form.dataset.confirm)) event.detail.issueRequest(true);
+  });
+
+  // --- keep the screen on while a match is open, where the browser allows it ---------
   var lock = null;
   function keepAwake() {
     if (!document.querySelector("[data-keep-awake]") || !("wakeLock" in navigator)) return;
@@ -24,5 +142,4 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
-  document.addEventListener("htmx:afterSettle", keepAwake);
 })();

@@ -35,7 +35,7 @@ def test_a_free_scoring_match_on_two_phones(phone):
     page.fill("[name=sides-2-players]", "Carol")
     assert_fits_the_phone(page)
     page.click("text=Começar partida")
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
 
     watcher = phone()
     watcher.goto(page.url)

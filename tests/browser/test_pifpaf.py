@@ -58,7 +58,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     expect(page.locator("[name=options-chip_value]")).to_have_value("0,50")
     assert_fits_the_phone(page)
     page.click("text=Começar partida")
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
     expect(balances(page)).to_have_text(["50", "50", "50", "50"])
 
     # Hand 1, the page's hand: Duda deals, so Ana speaks first and bets 3.

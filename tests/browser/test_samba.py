@@ -50,7 +50,7 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     page.fill("[name=sides-1-players]", "Caio, Davi")
     expect(page.locator("[name=target]")).to_have_value("10000")
     page.click("text=Começar partida")
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
     assert minimums(page) == ["Saída mínima: 50", "Saída mínima: 50"]
     assert_fits_the_phone(page)
     shot(page, "1-quick")

@@ -42,7 +42,7 @@ def test_a_game_of_truco_to_twelve(phone):
     page.fill("[name=sides-1-players]", "Bia, Duda")
     assert_fits_the_phone(page)
     page.click("text=Começar partida")
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
 
     # The screen stays on while the match is open; Ana is the mão, Duda deals.
     expect(page.locator("[data-keep-awake]")).to_have_count(1)

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.registry import MatchView
+from scoring.ledger.handforms import HandForm
+
+MOST_POINTS = 1_000_000
 
 
 class FreeOptionsForm(forms.Form):
@@ -16,26 +19,31 @@ class FreeOptionsForm(forms.Form):
     )
 
 
-class FreeHandForm(forms.Form):
-    """One whole number per side."""
+class FreeHandForm(HandForm):
+    """One whole number per side; a side left empty scores 0."""
 
-    def __init__(self, match: MatchView, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.match = match
-        for side in match.sides:
+        for side in self.match.sides:
             self.fields[f"side_{side.position}"] = forms.IntegerField(
                 label=side.name,
-                min_value=-1_000_000,
-                max_value=1_000_000,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                required=False,
+                min_value=-MOST_POINTS,
+                max_value=MOST_POINTS,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "0"}
+                ),
             )
 
     def side_fields(self) -> list[forms.BoundField]:
         return [self[f"side_{side.position}"] for side in self.match.sides]
 
     def entry(self) -> dict[str, Any]:
-        return {"points": [self.cleaned_data[f"side_{s.position}"] for s in self.match.sides]}
+        return {
+            "points": [
+                self.cleaned_data[f"side_{side.position}"] or 0 for side in self.match.sides
+            ]
+        }
 
-    @classmethod
-    def initial_from(cls, entry: dict[str, Any]) -> dict[str, int]:
+    def initial_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         return {f"side_{i}": points for i, points in enumerate(entry.get("points", []))}

@@ -10,27 +10,20 @@ from django.utils.translation import gettext_lazy as _
 from referee.rulings import Breakdown, ScoreLine
 from scoring.games.free.forms import FreeHandForm, FreeOptionsForm
 from scoring.games.free.rules import RULES
-from scoring.ledger.registry import GameBase, MatchView
+from scoring.ledger.registry import Game, MatchView
 
 
-class FreeScoring(GameBase):
+class FreeScoring(Game):
     slug = "free"
     name = _("Free scoring")
     description = _("Any game: each hand, a number per side. Optional target.")
     min_sides = 2
     max_sides = 8
+    options_form_class = FreeOptionsForm
+    hand_form_class = FreeHandForm
     hand_template = "free/hand.html"
     rules = RULES
-
-    def options_form(
-        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
-    ) -> FreeOptionsForm:
-        return FreeOptionsForm(data, prefix="options")
-
-    def hand_form(
-        self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
-    ) -> FreeHandForm:
-        return FreeHandForm(match, data, initial=FreeHandForm.initial_from(initial or {}))
+    confirm_empty_hands = True
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         return [Breakdown.of([ScoreLine("free.points", 1, points)]) for points in entry["points"]]

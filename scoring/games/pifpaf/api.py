@@ -10,10 +10,9 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema
 from pydantic import ConfigDict
 
-from referee.cards import Card, parse_cards
 from referee.pifpaf import PifPafOptions, check_hand, check_meld, settle
 from referee.rulings import RuleError, Violation
-from scoring.ledger.rulebook import violation_dicts
+from scoring.api.schemas import CardsIn, ViolationOut, Violations, violations_out
 
 router = Router(tags=["pifpaf"])
 
@@ -25,12 +24,9 @@ OPTIONS = Field(
 )
 
 
-class Violations(Schema):
-    violations: list[dict[str, Any]]
-
-
-class HandIn(Schema):
+class HandIn(CardsIn):
     cards: list[str] = Field(
+        max_length=20,
         description="Nine cards, or ten to find the discard",
         examples=[["AH", "2H", "3H", "7S", "7H", "7D", "QC", "KC", "AC"]],
     )
@@ -44,15 +40,15 @@ class HandOut(Schema):
     leftover: list[str] = Field(description="The cards no meld can take")
 
 
-class MeldIn(Schema):
-    cards: list[str] = Field(examples=[["QS", "QH", "QD", "QD"]])
+class MeldIn(CardsIn):
+    cards: list[str] = Field(max_length=20, examples=[["QS", "QH", "QD", "QD"]])
     options: dict[str, Any] = OPTIONS
 
 
 class MeldOut(Schema):
     valid: bool
     kind: str | None = Field(description='"sequence" or "group" when valid')
-    violations: list[dict[str, Any]]
+    violations: list[ViolationOut]
 
 
 class SettleIn(Schema):
@@ -82,15 +78,11 @@ def _options(data: dict[str, Any]) -> PifPafOptions:
     return PifPafOptions.from_dict(data)
 
 
-def _cards(tokens: list[str]) -> list[Card]:
-    return parse_cards(tokens)
-
-
 @router.post("/hands/check", response={200: HandOut, 422: Violations})
 def check_a_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
     """Does this hand go out? Nine cards all in melds, or ten with one to discard; else
     the cards that cannot be placed. Exact: every arrangement is tried."""
-    verdict = check_hand(_cards(body.cards), _options(body.options))
+    verdict = check_hand(body.read(body.cards), _options(body.options))
     return {
         "goes_out": verdict.goes_out,
         "melds": [_codes(meld) for meld in verdict.melds],
@@ -102,11 +94,11 @@ def check_a_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
 @router.post("/melds/check", response={200: MeldOut, 422: Violations})
 def check_a_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     """Is this a sequence or a group? If not, the rules it breaks."""
-    verdict = check_meld(_cards(body.cards), _options(body.options))
+    verdict = check_meld(body.read(body.cards), _options(body.options))
     return {
         "valid": verdict.valid,
         "kind": verdict.kind,
-        "violations": violation_dicts(verdict.violations),
+        "violations": violations_out(verdict.violations),
     }
 
 

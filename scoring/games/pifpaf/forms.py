@@ -11,14 +11,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, Action, Table, settle
-from referee.rulings import RuleError, Violation
+from referee.pifpaf import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, Action, Table, check_terms
+from referee.rulings import RuleError
 from scoring.games.pifpaf import session
-from scoring.games.pifpaf.checks import ACES, GROUPS, hand_verdict
-from scoring.ledger.cards import CardsField
-from scoring.ledger.registry import MatchView
+from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
+from scoring.ledger.cards import CardsField, read_cards, written_cards
+from scoring.ledger.handforms import HandForm
+from scoring.ledger.pages import read_int
+from scoring.ledger.referee import Answer
 from scoring.ledger.rulebook import describe, violation_dicts
-from scoring.ledger.views.hands import read_int
 
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 
@@ -27,26 +28,38 @@ class PifPafOptionsForm(forms.Form):
     buy_in = forms.IntegerField(
         label=_("Buy-in (chips for each player)"),
         initial=session.DEFAULT_BUY_IN,
+        min_value=1,
+        max_value=MAX_CHIPS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     chip_value = forms.DecimalField(
         label=_("Value of a chip in money"),
         initial=Decimal(session.DEFAULT_CHIP_VALUE),
         localize=True,
+        max_digits=12,
+        decimal_places=2,
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
     ante = forms.IntegerField(
-        label=_("Ante (pingo), in chips"), initial=1, widget=forms.NumberInput(attrs=NUMERIC)
+        label=_("Ante (pingo), in chips"),
+        initial=1,
+        min_value=1,
+        max_value=MAX_CHIPS,
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
     min_bet = forms.IntegerField(
         label=_("Minimum bet"),
         required=False,
+        min_value=1,
+        max_value=MAX_CHIPS,
         help_text=_("Empty: the ante."),
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     max_bet = forms.IntegerField(
         label=_("Maximum bet"),
         required=False,
+        min_value=1,
+        max_value=MAX_CHIPS,
         help_text=_("Empty: the ante times the number of players, the most it may be."),
         widget=forms.NumberInput(attrs=NUMERIC),
     )
@@ -71,7 +84,7 @@ class PifPafOptionsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if "buy_in" in data and "chip_value" in data:
-            self._ask_engine(lambda: settle({}, data["buy_in"], data["chip_value"]))
+            self._ask_engine(lambda: check_terms(data["buy_in"], data["chip_value"]))
         players = self.players
         if {"ante", "min_bet", "max_bet"} <= set(data) and players:
             self._ask_engine(
@@ -96,37 +109,16 @@ class PifPafOptionsForm(forms.Form):
 
 # --- the hand ------------------------------------------------------------------------------
 
-BETS = ("fold", "call", "raise")
+BETS = ("fold", "call", "raise", "all-in")
 MISTAKES = {"false-out": "false_out", "rebate": "rebate", "threw-away": "threw_away"}
-# The betting buttons are all named this: pressing one steps the betting and records
-# nothing; the form is shown again with the bet added (or refused, with the rule).
-STEP = "bet"
 
 
-def parse_bets(text: str) -> list[tuple[int, str, int]]:
-    """``"0:raise:3 1:call 2:fold"`` → [(0, "raise", 3), (1, "call", 0), (2, "fold", 0)]."""
-    bets = []
-    for token in text.split():
-        player, kind, *to = token.split(":")
-        if kind not in BETS or len(to) > 1:
-            raise ValueError(token)
-        bets.append((int(player), kind, int(to[0]) if to else 0))
-    return bets
-
-
-def format_bets(bets: list[tuple[int, str, int]]) -> str:
-    return " ".join(
-        f"{player}:{kind}:{to}" if kind == "raise" else f"{player}:{kind}"
-        for player, kind, to in bets
-    )
-
-
-def stored_actions(entry: Mapping[str, Any]) -> list[tuple[int, str, int]]:
-    """A stored entry's actions as (seat, kind, to). An action an old or garbled entry
-    got wrong (no seat, no kind) is left out: the correction page still opens, and the
-    engine then says what the hand lacks."""
+def stored_bets(draft: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+    """The bets of a draft or a stored entry as (seat, kind, to). An action an old or
+    garbled entry got wrong (no seat, no kind) is left out: the page still opens, and
+    the engine then says what the hand lacks."""
     found = []
-    for action in entry.get("actions") or ():
+    for action in draft.get("actions") or ():
         if not isinstance(action, Mapping):
             continue
         seat, kind, to = action.get("player"), action.get("kind"), action.get("to", 0)
@@ -135,22 +127,27 @@ def stored_actions(entry: Mapping[str, Any]) -> list[tuple[int, str, int]]:
     return found
 
 
-def _text(value: Any) -> str | None:
-    """A stored value as the form would have posted it."""
-    return None if value is None else str(value)
+def bet_dicts(bets: list[tuple[int, str, int]]) -> list[dict[str, Any]]:
+    return [
+        {"player": player, "kind": kind, "to": to} if kind == "raise" else
+        {"player": player, "kind": kind}
+        for player, kind, to in bets
+    ]  # fmt: skip
 
 
-class PifPafHandForm(forms.Form):
-    """One hand: the dealer (first hand only), the bets tapped in one by one, the
-    mistakes, who went out and, optionally, the winner's cards."""
+class PifPafHandForm(HandForm):
+    """One hand: the dealer (first hand only) and the bets tapped in one by one — the
+    hand's draft, which every phone at the table shares — then the mistakes, who went
+    out and, optionally, the winner's cards."""
 
-    number = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    dealer = forms.TypedChoiceField(
-        label=_("Who deals the first hand?"), coerce=int, required=False, empty_value=None
-    )
-    actions = forms.CharField(required=False, widget=forms.HiddenInput)
+    multi_step = True
+
     raise_to = forms.IntegerField(
-        label=_("Raise to"), required=False, widget=forms.NumberInput(attrs=NUMERIC)
+        label=_("Raise to"),
+        required=False,
+        min_value=0,
+        max_value=10**9,
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
     winner = forms.TypedChoiceField(
         label=_("Who went out?"), coerce=int, required=False, empty_value=None
@@ -161,31 +158,16 @@ class PifPafHandForm(forms.Form):
     cards = CardsField(
         label=_("The winner's cards (optional)"),
         required=False,
+        jokers=False,
         help_text=_("Nine cards, or ten with the discard: tap them in or type them."),
     )
 
-    def __init__(
-        self,
-        match: MatchView,
-        data: Mapping[str, Any] | None = None,
-        *,
-        entry: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.match = match
-        self.names = session.player_names(match)
-        self.table = session.table_of(match)
-        initial = self.initial_from(entry) if entry else {}
-        source = data if data is not None else initial
-        self.start = session.before(match, read_int(_text(source.get("number"))))
-        initial["number"] = self.start.number
-        self.dealer_position = self._dealer(source)
-        self.stepping = data is not None and STEP in data
-        self.step_violations: list[Violation] = []
-        if self.stepping:
-            data = self._step(data)
-        super().__init__(data, initial=initial)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = session.player_names(self.match)
+        self.table = session.table_of(self.match)
+        self.start = session.before(self.match)
         seats = list(enumerate(self.names))
-        self.fields["dealer"].choices = seats
         self.fields["winner"].choices = seats
         for seat in range(len(self.names)):
             for field, label in (
@@ -195,71 +177,99 @@ class PifPafHandForm(forms.Form):
             ):
                 self.fields[f"{field}_{seat}"] = forms.BooleanField(label=label, required=False)
 
-    # --- the table for this hand -------------------------------------------------------------
+    # --- the table for this hand ---------------------------------------------------------
 
     @property
     def first_hand(self) -> bool:
         return self.start.dealer is None
 
-    def _dealer(self, source: Mapping[str, Any]) -> int:
+    @property
+    def dealer_position(self) -> int:
         if self.start.dealer is not None:
             return self.names.index(self.start.dealer)
-        seat = read_int(_text(source.get("dealer")))
-        return seat if seat is not None and 0 <= seat < len(self.names) else 0
+        seat = self.draft.get("dealer")
+        return seat if isinstance(seat, int) and 0 <= seat < len(self.names) else 0
 
     @property
     def dealer_name(self) -> str:
         return self.names[self.dealer_position]
 
-    def _bets(self, text: str | None) -> list[tuple[int, str, int]]:
-        try:
-            bets = parse_bets(text or "")
-        except ValueError:
-            return []
-        return [bet for bet in bets if 0 <= bet[0] < len(self.names)]
+    @cached_property
+    def bets(self) -> list[tuple[int, str, int]]:
+        return [bet for bet in stored_bets(self.draft) if 0 <= bet[0] < len(self.names)]
 
     def _betting(self, bets: list[tuple[int, str, int]]) -> session.Betting:
         actions = [Action(self.names[player], kind, to) for player, kind, to in bets]
         return session.betting(self.start.balances, self.table, self.dealer_name, actions)
 
-    # --- stepping the betting ----------------------------------------------------------------
+    @cached_property
+    def state(self) -> session.Betting:
+        return self._betting(self.bets)
 
-    def _step(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
-        data = data.copy()  # type: ignore[attr-defined]
-        bets = self._bets(data.get("actions"))
-        pressed = data.get(STEP) or ""
-        if pressed == "" and data.get("raise_to"):
+    # --- steps: the dealer, then the bets ------------------------------------------------
+
+    def draft_from_entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        draft: dict[str, Any] = {"actions": bet_dicts(
+            [bet for bet in stored_bets(entry) if bet[1] in BETS]
+        )}  # fmt: skip
+        if "dealer" in entry:
+            draft["dealer"] = entry["dealer"]
+        return draft
+
+    def step(self) -> dict[str, Any]:
+        """The dealer chosen, or one more bet (or the last one taken back), if the
+        engine allows it."""
+        draft = dict(self.draft)
+        pressed = self.pressed
+        if pressed.startswith("dealer:"):
+            seat = read_int(pressed.removeprefix("dealer:"))
+            if self.first_hand and not self.bets and seat is not None:
+                draft["dealer"] = max(0, min(seat, len(self.names) - 1))
+            return draft
+        bets = list(self.bets)
+        if pressed == "" and self.data.get("raise_to"):
             pressed = "raise"  # Enter in the raise field
         if pressed == "undo":
             bets = bets[:-1]
         elif pressed in BETS:
-            turn = self._betting(bets).turn
-            if turn is not None:
-                to = (read_int(data.get("raise_to")) or 0) if pressed == "raise" else 0
-                tried = [*bets, (self.names.index(turn.player), pressed, to)]
-                refused = self._betting(tried).violations
-                if refused:
-                    self.step_violations = list(refused)
-                else:
-                    bets = tried
-                    data["raise_to"] = ""
-        data["actions"] = format_bets(bets)
-        return data
+            turn = self.state.turn
+            if turn is None:  # the betting is over: nothing more to bet
+                return draft
+            to = (read_int(self.data.get("raise_to")) or 0) if pressed == "raise" else 0
+            tried = [*bets, (self.names.index(turn.player), pressed, to)]
+            refused = self._betting(tried).violations
+            if refused:
+                raise RuleError(refused)
+            bets = tried
+        draft["actions"] = bet_dicts(bets)
+        if self.first_hand and "dealer" not in draft:
+            draft["dealer"] = self.dealer_position
+        return draft
 
-    def is_valid(self) -> bool:
-        # A betting button was pressed: show the form again, record nothing.
-        return not self.stepping and super().is_valid()
+    def redrawn(self, draft: Mapping[str, Any]) -> HandForm:
+        form = super().redrawn(draft)
+        if self.pressed in BETS:  # the raise is in: its field starts empty again
+            form.data["raise_to"] = ""
+        return form
 
-    # --- what the template shows -------------------------------------------------------------
+    # --- checked as typed ------------------------------------------------------------------
 
-    @cached_property
-    def bets(self) -> list[tuple[int, str, int]]:
-        source = self.data if self.is_bound else self.initial
-        return self._bets(source.get("actions"))
+    def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
+        if field != "cards":
+            return None
+        return "pifpaf/_hand_verdict.html", {"verdict": self.cards_verdict()}
 
-    @cached_property
-    def state(self) -> session.Betting:
-        return self._betting(self.bets)
+    def cards_verdict(self) -> Answer | None:
+        text = str(self["cards"].value() or "").strip()
+        if not text:
+            return None
+        try:
+            cards = read_cards(text)
+        except forms.ValidationError as error:
+            return Answer(ok=False, headline=" ".join(error.messages))
+        return hand_answer(cards, session.house_rules(self.match))
+
+    # --- what the template shows -----------------------------------------------------------
 
     def panel(self) -> dict[str, Any]:
         state = self.state
@@ -287,7 +297,7 @@ class PifPafHandForm(forms.Form):
             "balance": self.start.balances[turn.player] if turn else None,
             "state": state,
             "in_hand": in_hand,
-            "violations": violation_dicts([*self.step_violations, *state.violations]),
+            "violations": violation_dicts(state.violations),
         }
 
     def has_mistakes(self) -> bool:
@@ -297,23 +307,11 @@ class PifPafHandForm(forms.Form):
             for seat in range(len(self.names))
         )
 
-    def cards_verdict(self) -> dict[str, Any] | None:
-        if not self.is_bound or "cards" in self.errors:
-            return None
-        cards = self.cleaned_data.get("cards") or []
-        if not cards:
-            return None
-        return hand_verdict(cards, session.house_rules(self.match))
-
-    # --- the stored entry --------------------------------------------------------------------
+    # --- the stored entry ----------------------------------------------------------------
 
     def entry(self) -> dict[str, Any]:
         data = self.cleaned_data
-        actions: list[dict[str, Any]] = [
-            {"player": player, "kind": kind, "to": to} if kind == "raise" else
-            {"player": player, "kind": kind}
-            for player, kind, to in self.bets
-        ]  # fmt: skip
+        actions = bet_dicts(self.bets)
         # The mistakes in the order the engine takes them: a flagged player may still
         # throw their cards away afterwards.
         for kind in ("false-out", "rebate", "threw-away"):
@@ -334,18 +332,13 @@ class PifPafHandForm(forms.Form):
             entry["cards"] = [str(card) for card in data["cards"]]
         return entry
 
-    @staticmethod
-    def initial_from(entry: Mapping[str, Any]) -> dict[str, Any]:
-        actions = stored_actions(entry)
+    def initial_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         initial: dict[str, Any] = {
-            "number": entry.get("number"),
-            "dealer": entry.get("dealer"),
-            "actions": format_bets([action for action in actions if action[1] in BETS]),
             "winner": entry.get("winner"),
             "with_discard": bool(entry.get("with_discard")),
-            "cards": " ".join(str(card) for card in entry.get("cards") or ()),
+            "cards": written_cards(entry.get("cards") or ()),
         }
-        for seat, kind, _to in actions:
+        for seat, kind, _to in stored_bets(entry):
             if kind in MISTAKES:
                 initial[f"{MISTAKES[kind]}_{seat}"] = True
         return initial

@@ -2,6 +2,7 @@
 
 A side's running total is the chips that player has won or lost, so their balance is the
 buy-in plus that total; every hand's breakdowns add up to zero (chips are conserved).
+The running state kept with each hand is every balance and who deals next.
 """
 
 from __future__ import annotations
@@ -9,31 +10,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from referee import pifpaf
 from referee.cards import format_cards, parse_cards
 from referee.pifpaf import check_hand
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm
+from scoring.games.pifpaf.questions import QUESTIONS
 from scoring.games.pifpaf.rules import RULES
-from scoring.ledger.registry import GameBase, MatchView
+from scoring.ledger.registry import Game, MatchView
+from scoring.ledger.rulebook import violation_dicts
 
 
-class PifPaf(GameBase):
+class PifPaf(Game):
     slug = "pifpaf"
     name = _("Pif-Paf")
     description = _(
         "Cacheta: 3 to 8 players, chips, antes and bets. Checks who really went out, keeps "
         "the balances and settles up in money."
     )
+    engine = pifpaf
+    deck = pifpaf.DECK
     min_sides = 3
     max_sides = 8
     max_players_per_side = 1
-    default_target = None
+    individual = True
+    options_form_class = PifPafOptionsForm
+    hand_form_class = PifPafHandForm
     hand_template = "pifpaf/hand.html"
-    match_template = "pifpaf/match.html"
+    scoreboard_template = "pifpaf/_scoreboard.html"
     rules = RULES
+    questions = QUESTIONS
+    finish_label = _("End the session")
+    finished_text = _("Session over.")
+    media = forms.Media(css={"all": ["pifpaf/pifpaf.css"]})
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
@@ -44,11 +57,6 @@ class PifPaf(GameBase):
         """A session has no target: the players end it, and the most chips win."""
         return None
 
-    def hand_form(
-        self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
-    ) -> PifPafHandForm:
-        return PifPafHandForm(match, data, entry=initial)
-
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         result = session.settle_entry(match, entry)
         if entry.get("cards") and result.played:
@@ -57,6 +65,11 @@ class PifPaf(GameBase):
             Breakdown.of(line for line in result.lines if line.params.get("player") == name)
             for name in session.player_names(match)
         ]
+
+    def state_after(
+        self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
+    ) -> dict[str, Any]:
+        return session.state_after(match, entry)
 
     def _check_winners_cards(self, match: MatchView, winner: str, codes: list[str]) -> None:
         verdict = check_hand(parse_cards(codes), session.house_rules(match))
@@ -68,13 +81,15 @@ class PifPaf(GameBase):
                 )
             )
 
-    def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
-        # No target: the session ends when the players end it, and the most chips win.
-        if not closing or not match.hands_played:
-            return []
-        best = max(side.total for side in match.sides)
-        return [side.position for side in match.sides if side.total == best]
-
-    def summary(self, match: MatchView) -> session.Summary:
-        """Balances, the next dealer and the settlement, for the match page."""
-        return session.summary(match)
+    def scoreboard(self, match: MatchView) -> dict[str, Any]:
+        """Balances, the next dealer and the settlement if the session ended now."""
+        summary = session.summary(match)
+        rows = [
+            {"side": side, "balance": balance, "deals": side.position == summary.dealer}
+            for side, balance in zip(match.sides, summary.balances, strict=True)
+        ]
+        return {
+            "rows": rows,
+            "summary": summary,
+            "violations": violation_dicts(summary.violations),
+        }

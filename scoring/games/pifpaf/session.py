@@ -52,12 +52,15 @@ def player_names(match: MatchView) -> tuple[str, ...]:
 
 def table_of(match: MatchView) -> Table:
     options = match.options
-    return Table(
-        player_names(match),
-        ante=options.get("ante", 1),
-        min_bet=options.get("min_bet"),
-        max_bet=options.get("max_bet"),
-    )
+    try:
+        return Table(
+            player_names(match),
+            ante=options.get("ante", 1),
+            min_bet=options.get("min_bet"),
+            max_bet=options.get("max_bet"),
+        )
+    except RuleError:  # stored limits the engine now refuses: the plain table
+        return Table(player_names(match), ante=1)
 
 
 def house_rules(match: MatchView) -> PifPafOptions:
@@ -112,45 +115,22 @@ class Before:
     dealer: str | None
 
 
-def before(match: MatchView, number: int | None = None) -> Before:
-    """Replay the earlier hands through the engine: each pot taker deals the next hand.
-
-    For the hand after the last one the balances are the ledger's own totals (buy-in plus
-    running total), which the replay only confirms. A correction to an earlier hand can
-    leave a later hand that no longer replays; that hand then keeps the balances and the
-    dealer as they were, rather than stopping the session.
-    """
-    last = len(match.entries) + 1
-    number = last if number is None else max(1, min(number, last))
-    # A page asks for the same hand's start several times: replay once per view.
-    return match.derived(f"pifpaf.before.{number}", lambda view: _replay(view, number))
-
-
-def _replay(match: MatchView, number: int) -> Before:
+def before(match: MatchView) -> Before:
+    """The table before the match's next hand: the running state the ledger stored with
+    the hand before (balances and the next dealer), or the buy-ins for the first hand.
+    Nothing is replayed."""
     names = player_names(match)
-    table = table_of(match)
-    balances = dict.fromkeys(names, buy_in_of(match))
-    dealer: str | None = None
-    for entry in match.entries[: number - 1]:
-        try:
-            dealt_by = dealer or _name(names, entry.get("dealer", 0))
-            result = settle_hand(
-                balances,
-                table,
-                dealt_by,
-                actions_of(entry, names),
-                winner_of(entry, names),
-                with_discard=bool(entry.get("with_discard")),
-            )
-        except RuleError:
-            continue
-        balances, dealer = dict(result.balances), result.next_dealer
-    if number == len(match.entries) + 1:
+    state = match.state
+    stored = state.get("balances")
+    if isinstance(stored, Mapping) and set(stored) == set(names):
+        balances = {name: int(stored[name]) for name in names}
+    else:  # older data: the ledger's totals are the same chips
         balances = {
             name: buy_in_of(match) + side.total
             for name, side in zip(names, match.sides, strict=True)
         }
-    return Before(number, balances, dealer)
+    dealer = state.get("dealer")
+    return Before(match.number, balances, dealer if dealer in names else None)
 
 
 def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
@@ -166,6 +146,17 @@ def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
         winner_of(entry, names),
         with_discard=bool(entry.get("with_discard")),
     )
+
+
+def state_after(match: MatchView, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """What the next hand starts from: every player's chips and who deals. A stored hand
+    that no longer settles (older data) leaves the table as it was."""
+    try:
+        result = settle_entry(match, entry)
+    except RuleError:
+        start = before(match)
+        return {"balances": dict(start.balances), "dealer": start.dealer}
+    return {"balances": dict(result.balances), "dealer": result.next_dealer}
 
 
 # --- the betting, as the engine sees it -----------------------------------------------------

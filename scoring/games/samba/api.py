@@ -6,31 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import Router, Schema
-from pydantic import Field
+from ninja import Field, Router, Schema
 
 from referee import samba
-from referee.cards import parse_cards
+from scoring.api.schemas import (
+    BreakdownOut,
+    CardsIn,
+    ViolationOut,
+    Violations,
+    breakdown_out,
+    violations_out,
+)
 from scoring.games.samba import entries
-from scoring.ledger.rulebook import line_dicts, violation_dicts
 
 router = Router(tags=["samba"])
 
 
-class Violations(Schema):
-    violations: list[dict[str, Any]]
-
-
-class MeldIn(Schema):
-    cards: list[str]
+class MeldIn(CardsIn):
+    cards: list[str] = Field(max_length=200)
     going_out: bool = False
-
-
-class ViolationOut(Schema):
-    rule: str
-    message: str
-    params: dict[str, Any] = {}
-    url: str | None = None
 
 
 class MeldOut(Schema):
@@ -40,70 +34,60 @@ class MeldOut(Schema):
         'sequence, samba or black-threes; "none" when the cards make no kind at all'
     )
     points: int = Field(description="the meld's card points")
+    cards: list[str] = Field(default_factory=list, description="The cards as read")
     violations: list[ViolationOut]
 
 
 class ConcealedIn(Schema):
-    deal_solo: int = 0
-    deal_with_partner: int = 0
-    play_solo: int = 0
-    play_with_partner: int = 0
+    deal_solo: int = Field(0, le=1_000)
+    deal_with_partner: int = Field(0, le=1_000)
+    play_solo: int = Field(0, le=1_000)
+    play_with_partner: int = Field(0, le=1_000)
 
 
 class PenaltiesIn(Schema):
-    three_wilds_in_canastra: int = 0
-    stock_out_of_turn: int = 0
-    pile_out_of_turn: int = 0
-    meld_out_of_turn: int = 0
-    went_out_after_refusal: int = 0
-    permission_unable: int = 0
+    three_wilds_in_canastra: int = Field(0, le=1_000)
+    stock_out_of_turn: int = Field(0, le=1_000)
+    pile_out_of_turn: int = Field(0, le=1_000)
+    meld_out_of_turn: int = Field(0, le=1_000)
+    went_out_after_refusal: int = Field(0, le=1_000)
+    permission_unable: int = Field(0, le=1_000)
 
 
 class SideIn(Schema):
-    melds: list[list[str]] = []
-    red_threes: int = 0
-    hand: list[str] = []
+    melds: list[list[str]] = Field(default_factory=list, max_length=60)
+    red_threes: int = Field(0, le=1_000)
+    hand: list[str] = Field(default_factory=list, max_length=200)
     went_out: bool = False
     concealed: ConcealedIn = ConcealedIn()
     penalties: PenaltiesIn = PenaltiesIn()
 
 
-class HandIn(Schema):
+class HandIn(CardsIn):
     options: dict[str, Any] = Field(
         default={}, description="target, top_minimum (150 or 160), cumulative_canastra_bonus"
     )
-    sides: list[SideIn]
-
-
-class LineOut(Schema):
-    rule: str
-    label: str
-    count: int
-    points: int
-    params: dict[str, Any] = {}
-    url: str | None = None
-
-
-class SideOut(Schema):
-    total: int
-    lines: list[LineOut]
+    sides: list[SideIn] = Field(min_length=1, max_length=3)
 
 
 class HandOut(Schema):
-    sides: list[SideOut]
+    sides: list[BreakdownOut]
 
 
 @router.post("/melds/check", response={200: MeldOut, 422: Violations})
 def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     """What a meld is and its card points, or every rule it breaks. Black threes are
-    legal only with ``going_out``. An unreadable card is a 422."""
-    verdict = samba.check_meld(parse_cards(body.cards), going_out=body.going_out)
+    legal only with ``going_out``; more of a card than three decks hold is refused. An
+    unreadable card is a 422."""
+    cards = body.read(body.cards)
+    verdict = samba.check_meld(cards, going_out=body.going_out)
     return {
         "valid": verdict.valid,
         # The contract types kind as a string: cards of no kind at all say so in words.
         "kind": verdict.kind or "none",
         "points": verdict.points,
-        "violations": violation_dicts(verdict.violations),
+        "cards": [str(card) for card in cards],
+        "violations": violations_out(verdict.violations),
     }
 
 
@@ -113,12 +97,11 @@ def score_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
     its total. 422 for an invalid meld, a card used more often than three decks hold,
     going out without two 7-card combinations, or two sides going out."""
     options = samba.SambaOptions.from_dict(body.options)
-    breakdowns = entries.score_entry(
-        {"mode": entries.MODE_CARDS, "sides": [side.model_dump() for side in body.sides]}, options
-    )
-    return {
-        "sides": [
-            {"total": breakdown.total, "lines": line_dicts(breakdown.lines)}
-            for breakdown in breakdowns
-        ]
-    }
+    sides = []
+    for side in body.sides:
+        data = side.model_dump()
+        data["melds"] = [[str(c) for c in body.read(meld)] for meld in side.melds]
+        data["hand"] = [str(c) for c in body.read(side.hand)]
+        sides.append(data)
+    breakdowns = entries.score_entry({"mode": entries.MODE_CARDS, "sides": sides}, options)
+    return {"sides": [breakdown_out(breakdown) for breakdown in breakdowns]}

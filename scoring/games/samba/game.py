@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -12,56 +13,60 @@ from referee import samba
 from referee.rulings import Breakdown
 from scoring.games.samba import entries
 from scoring.games.samba.forms import SambaHandForm, SambaOptionsForm
+from scoring.games.samba.questions import QUESTIONS
 from scoring.games.samba.rules import RULES
-from scoring.ledger.registry import GameBase, MatchView
+from scoring.ledger.registry import Game, MatchView, engine_options
 
 
-def match_options(match: MatchView) -> samba.SambaOptions:
-    """The engine's options for a match: its house rules and its target, if it has one."""
-    return entries.options_for(match.options, match.target)
-
-
-class Samba(GameBase):
+class Samba(Game):
     slug = "samba"
     name = _("Samba")
     description = _(
         "Brazilian canasta with sambas, three decks, to 10,000. Enter each hand as counts "
         "or card by card; every meld is checked."
     )
+    engine = samba
+    deck = samba.DECK
     min_sides = 2
     max_sides = 3
     max_players_per_side = 3
     default_target = samba.DEFAULT_OPTIONS.target
+    options_class = samba.SambaOptions
+    options_form_class = SambaOptionsForm
+    hand_form_class = SambaHandForm
     hand_template = "samba/hand.html"
     rules = RULES
+    confirm_empty_hands = True
+    questions = QUESTIONS
+    media = forms.Media(css={"all": ["samba/samba.css"]})
 
-    def options_form(
-        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
-    ) -> SambaOptionsForm:
-        return SambaOptionsForm(data, prefix="options")
-
-    def hand_form(
-        self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
-    ) -> SambaHandForm:
-        return SambaHandForm(match, data, initial=SambaHandForm.initial_from(initial, match))
+    def match_options(self, match: MatchView) -> samba.SambaOptions:
+        """The house rules and the ledger's target (if the match has one)."""
+        return match.derived(
+            "options",
+            lambda view: engine_options(samba.SambaOptions, view.options, target=view.target),
+        )
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
-        return entries.score_entry(entry, match_options(match))
+        return entries.score_entry(entry, self.match_options(match))
+
+    def state_after(
+        self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
+    ) -> dict[str, Any]:
+        # Opening minimums follow from the totals; only the way of counting carries on.
+        return {"mode": entry.get("mode", entries.MODE_QUICK)}
 
     def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
         if not match.hands_played:
             return []
         totals = [side.total for side in match.sides]
         if match.target is not None and not closing:
-            index = samba.winner(totals, match_options(match))
+            index = samba.winner(totals, self.match_options(match))
             return [] if index is None else [match.sides[index].position]
-        if not closing:
-            return []
-        best = max(totals)
-        return [side.position for side in match.sides if side.total == best]
+        return super().winners(match, closing=closing)
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
-        options = match_options(match)
+        options = self.match_options(match)
         notes = {
             side.position: [
                 gettext("Opening minimum: %(minimum)s")

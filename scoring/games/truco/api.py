@@ -13,61 +13,65 @@ from ninja import Field, Router, Schema
 from referee.cards import CardError
 from referee.rulings import RuleError
 from referee.truco import Event, Play, TrucoOptions, resolve_hand, resolve_trick, score_events
-from scoring.ledger.rulebook import line_dicts
+from scoring.api.schemas import BreakdownOut, CardsIn, Violations, breakdown_out
 
 router = Router(tags=["truco"])
 
 
-class Violations(Schema):
-    violations: list[dict[str, Any]]
-
-
 class PlayIn(Schema):
-    team: str = Field(description="A or B")
-    card: str = Field(description="A card of the 40-card deck, e.g. 3H, 7♦, QS")
+    team: str = Field(description="A or B", max_length=2)
+    card: str = Field(description="A card of the 40-card deck, e.g. 3H, 7♦, QS", max_length=8)
     face_down: bool = Field(False, description="Covered (coberta); never in the first trick")
 
 
-class TrickIn(Schema):
-    plays: list[PlayIn] = Field(description="The four cards of the trick, in play order")
+class TrickIn(CardsIn):
+    plays: list[PlayIn] = Field(
+        description="The 2, 4 or 6 cards of the trick, in play order (the teams alternate)",
+        max_length=12,
+    )
     options: dict[str, Any] = Field(
         default_factory=dict,
         description='{"variant": "seed"|"paulista"|"mineiro", "vira": card (Paulista)}',
     )
-    trick_number: int = Field(1, description="1, 2 or 3; cards may be covered from 2 on")
+    trick_number: int = Field(1, ge=1, le=3, description="1, 2 or 3; cards may be covered from 2")
 
 
 class TrickOut(Schema):
     winner: str | None = Field(description="A, B, or null for a tied trick (empate)")
     next_leader: int = Field(description="Index in plays of the player who leads next")
     winning_play: int | None = Field(description="Index in plays of the winning card")
+    rule: str | None = Field(None, description="The rule that decided the trick")
 
 
 class HandIn(Schema):
-    tricks: list[str] = Field(description='Each trick\'s result in order: "A", "B" or "T"')
+    tricks: list[str] = Field(
+        description='Each trick\'s result in order: "A", "B" or "T"', max_length=3
+    )
+    options: dict[str, Any] = Field(default_factory=dict)
+    truco_accepted_in: int | None = Field(
+        None, ge=1, le=3, description="The trick played after a call was accepted, if any"
+    )
 
 
 class HandOut(Schema):
     winner: str | None
     decided_after: int | None = Field(description="How many tricks settled the hand")
+    rule: str | None = Field(None, description="The rule that settled it")
 
 
 class EventIn(Schema):
-    type: str = Field(description="raise, accept, run, penalty or win")
-    team: str | None = Field(None, description="A or B; null for a win: nobody won")
-    reason: str | None = Field(None, description="A penalty's rule id")
+    type: str = Field(description="raise, accept, run, penalty or win", max_length=20)
+    team: str | None = Field(None, description="A or B; null for a win: nobody won", max_length=2)
+    reason: str | None = Field(
+        None, description="A penalty's rule id (optional; checked when given)", max_length=60
+    )
 
 
 class ScoreIn(Schema):
     score: dict[str, int] = Field(description='The game score before the hand: {"A": n, "B": n}')
-    events: list[EventIn]
+    events: list[EventIn] = Field(max_length=60)
     options: dict[str, Any] = Field(default_factory=dict)
     allow_unfinished: bool = Field(False, description="Score a hand that has not ended yet")
-
-
-class BreakdownOut(Schema):
-    total: int
-    lines: list[dict[str, Any]]
 
 
 class ScoreOut(Schema):
@@ -83,11 +87,11 @@ class ScoreOut(Schema):
     breakdowns: dict[str, BreakdownOut]
 
 
-def _plays(data: list[PlayIn]) -> list[Play]:
+def _plays(body: TrickIn) -> list[Play]:
     plays, found = [], []
-    for play in data:
+    for play in body.plays:
         try:
-            plays.append(Play(play.team, play.card, play.face_down))
+            plays.append(Play(play.team, body.read([play.card])[0], play.face_down))
         except CardError as error:
             found.extend(error.violations)
     if found:
@@ -97,21 +101,23 @@ def _plays(data: list[PlayIn]) -> list[Play]:
 
 @router.post("/tricks/resolve", response={200: TrickOut, 422: Violations})
 def resolve_trick_endpoint(request: HttpRequest, body: TrickIn) -> dict[str, Any]:
-    """Who takes the trick, and which play's player leads the next one."""
+    """Who takes the trick of 2, 4 or 6 cards, and which play's player leads the next."""
     options = TrucoOptions.from_dict(body.options)
-    result = resolve_trick(_plays(body.plays), options, trick_number=body.trick_number)
+    result = resolve_trick(_plays(body), options, trick_number=body.trick_number)
     return {
         "winner": result.winner,
         "next_leader": result.next_leader,
         "winning_play": result.winning_play,
+        "rule": result.rule,
     }
 
 
 @router.post("/hands/resolve", response={200: HandOut, 422: Violations})
 def resolve_hand_endpoint(request: HttpRequest, body: HandIn) -> dict[str, Any]:
     """Who wins the hand from its tricks; tricks after the deciding one are ignored."""
-    result = resolve_hand(body.tricks)
-    return {"winner": result.winner, "decided_after": result.decided_after}
+    options = TrucoOptions.from_dict(body.options)
+    result = resolve_hand(body.tricks, truco_accepted_in=body.truco_accepted_in, options=options)
+    return {"winner": result.winner, "decided_after": result.decided_after, "rule": result.rule}
 
 
 @router.post("/hands/score", response={200: ScoreOut, 422: Violations})
@@ -132,7 +138,6 @@ def score_hand_endpoint(request: HttpRequest, body: ScoreIn) -> dict[str, Any]:
         "next_stake": state.next_stake if not state.ended else None,
         "replay": outcome.replay,
         "breakdowns": {
-            team: {"total": breakdown.total, "lines": line_dicts(breakdown.lines)}
-            for team, breakdown in outcome.breakdowns.items()
+            team: breakdown_out(breakdown) for team, breakdown in outcome.breakdowns.items()
         },
     }

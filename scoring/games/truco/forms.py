@@ -1,9 +1,10 @@
 """Truco's forms: the house rules, and the hand as the table shouts it.
 
 A hand is the list of what was said in it (``Event`` s: raise, accept, run, penalty,
-win). On the match page the events so far ride in a hidden input, each button adds one,
-and the buttons on offer are the engine's: ``HandState.allowed`` says, for each team and
-each action, None or the rule against it. Nothing here decides a rule.
+win). The calls so far are the hand's draft, shared by every phone at the table: a call
+is a ``step`` button, and the buttons on offer are the engine's (``HandState.check``
+says, for each team and each action, None or the rule against it). Winning the hand or
+running from a call records it. Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from referee.truco import (
     TrucoOptions,
 )
 from scoring.games.truco.progress import Progress, progress
-from scoring.ledger.registry import MatchView
+from scoring.ledger.handforms import HandForm
 from scoring.ledger.rulebook import describe, label, rule_text, rule_url, violation_dicts
 
 VARIANT_CHOICES = [
@@ -40,13 +41,18 @@ VARIANT_CHOICES = [
 ]
 BEST_OF_CHOICES = [(1, _("One game")), (3, _("Best of three"))]
 TARGET_CHOICES = [(target, str(target)) for target in TARGETS]
-OPTION_LABELS = {"target": _("Target"), "variant": _("Variant"), "best_of": _("Match")}
+OPTION_LABELS = {
+    "target": _("Target"),
+    "variant": _("Variant"),
+    "best_of": _("Match"),
+    "accepted_truco_trick_decides": _("The trick after an accepted truco decides"),
+}
 
-PENALTY_PREFIX = "truco.penalty."
 NO_WINNING_TENTO = "truco.penalty.no-winning-tento"
-
 # What players shout for each stake; the first raise of every ladder is the truco.
 RAISE_SHOUTS = {6: _("Six!"), 9: _("Nine!"), 10: _("Ten!"), 12: _("Twelve!")}
+# Ends the hand: recorded at once. Every other call is a step of the hand.
+ENDS_HAND = ("win", "run")
 
 
 def shout(options: TrucoOptions, stake: int) -> str:
@@ -58,10 +64,15 @@ def shout(options: TrucoOptions, stake: int) -> str:
 class TrucoOptionsForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="seed")
     best_of = forms.TypedChoiceField(
-        label=_("Match"),
-        choices=BEST_OF_CHOICES,
-        coerce=int,
-        initial=1,
+        label=_("Match"), choices=BEST_OF_CHOICES, coerce=int, initial=1
+    )
+    accepted_truco_trick_decides = forms.BooleanField(
+        label=OPTION_LABELS["accepted_truco_trick_decides"],
+        required=False,
+        help_text=_(
+            "The seed's literal reading: after a call is accepted, whoever wins the next "
+            "trick wins the hand."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -78,48 +89,23 @@ class TrucoOptionsForm(forms.Form):
         return cleaned
 
 
-# --- a hand as plain text: "raise:A accept:B win:A" ---------------------------------------
-
-ALIASES = {
-    "truco": "raise",
-    "aceito": "accept",
-    "corro": "run",
-    "penalidade": "penalty",
-    "ganhou": "win",
-}
-
-
-def parse_events(text: str) -> list[Event]:
-    """Events written ``type:team[:penalty]``; ``win:`` is a hand nobody won.
-
-    Nothing is judged here: an unknown type or team reaches the engine, which names it.
-    """
-    events = []
-    for token in text.replace(",", " ").replace(";", " ").split():
-        kind, _sep, rest = token.partition(":")
-        team, _sep, reason = rest.partition(":")
-        kind = ALIASES.get(kind.lower(), kind.lower())
-        if reason and "." not in reason:
-            reason = PENALTY_PREFIX + reason
-        events.append(Event(kind, team.upper() or None, reason or None))
-    return events
-
-
-def format_events(events: Sequence[Event]) -> str:
-    tokens = []
-    for event in events:
-        token = f"{event.type}:{event.team or ''}"
-        if event.reason:
-            token += ":" + event.reason.removeprefix(PENALTY_PREFIX)
-        tokens.append(token)
-    return " ".join(tokens)
-
-
-def events_of(entry: Mapping[str, Any] | None) -> list[Event]:
-    return [Event.from_dict(data) for data in (entry or {}).get("events", [])]
-
-
 # --- what the buttons show -----------------------------------------------------------------
+
+
+def act_of(event: Event) -> str:
+    """A button's value: ``type:team[:reason]`` (``win:`` is a hand nobody won)."""
+    value = f"{event.type}:{event.team or ''}"
+    if event.reason:
+        value += ":" + event.reason.removeprefix("truco.penalty.")
+    return value
+
+
+def event_of(act: str) -> Event | None:
+    kind, _sep, rest = act.strip().partition(":")
+    team, _sep, reason = rest.partition(":")
+    if not kind:
+        return None
+    return Event(kind, team.upper() or None, f"truco.penalty.{reason}" if reason else None)
 
 
 def why(violation: Violation | None) -> dict[str, Any] | None:
@@ -151,8 +137,7 @@ class Action:
 @dataclass(frozen=True)
 class PenaltyEffect:
     """What a penalty against a team would do now, as the engine scores it: ``name``'s
-    team scores ``points`` under ``rule`` (the other team gains a tento; or, when that
-    tento would win the game, the offending team loses one)."""
+    team scores ``points`` under ``rule``."""
 
     rule: str
     name: str
@@ -191,6 +176,11 @@ class TeamActions:
     @property
     def buttons(self) -> tuple[Action, ...]:
         return (self.win, self.call, self.accept, self.run)
+
+    @property
+    def answering(self) -> bool:
+        """This team has a call (or the mão de onze) to answer: its answers come first."""
+        return self.accept.prompt and self.accept.allowed
 
 
 @dataclass(frozen=True)
@@ -247,81 +237,76 @@ class Board:
         raiser = self.state.last_raiser
         return next((self.names[t] for t in TEAMS if t != raiser), "") if raiser else ""
 
+    @property
+    def answering(self) -> TeamActions | None:
+        """The team that must answer now (a call, or the mão de onze), if any."""
+        return next((team for team in self.teams if team.answering), None)
 
-class TrucoHandForm(forms.Form):
-    """A hand's events; ``act`` is the button pressed, one more event (or ``back``, to take
-    the last one back, or ``clear``)."""
 
-    events = forms.CharField(
-        label=_("What was called"),
-        required=False,
-        max_length=2000,
-        help_text=_(
-            "In order, separated by spaces: raise:A (truco or a raise by A), accept:B, "
-            "run:B, penalty:A:disclosed-cards (also deal-procedure, rejected-cards, "
-            "raise-beyond-win), and last win:A — or win: when nobody won."
-        ),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "off"}),
-    )
+def events_of(draft: Mapping[str, Any]) -> list[Event]:
+    events = []
+    for data in draft.get("events") or ():
+        if isinstance(data, Mapping):
+            events.append(Event.from_dict(data))
+    return events
+
+
+class TrucoHandForm(HandForm):
+    """A hand's calls (the draft) and the button that ends it (``act``: win or run)."""
+
+    multi_step = True
+    record_button = False
+
     act = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
 
-    def __init__(
-        self,
-        match: MatchView,
-        data: Mapping[str, Any] | None = None,
-        initial: Mapping[str, Any] | None = None,
-    ) -> None:
-        super().__init__(data, initial={"events": format_events(events_of(initial))})
-        self.match = match
+    # --- the contract -------------------------------------------------------------------
 
-    def clean_events(self) -> list[Event]:
-        return parse_events(self.cleaned_data["events"])
+    def draft_from_entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored hand being corrected: its calls, without the win or run that ended it,
+        so the table taps again how it ended."""
+        events = list(entry.get("events") or ())
+        if events and isinstance(events[-1], Mapping) and events[-1].get("type") in ENDS_HAND:
+            events = events[:-1]
+        return {"events": events}
 
     def clean_act(self) -> str:
-        return self.cleaned_data["act"].strip()
-
-    def act_event(self) -> Event | None:
-        act = self.cleaned_data.get("act", "")
-        if not act or act in ("back", "clear"):
-            return None
-        events = parse_events(act)
-        return events[0] if events else None
+        act = self.cleaned_data["act"].strip()
+        event = event_of(act)
+        if event is None or event.type not in ENDS_HAND:
+            raise forms.ValidationError(_("Tap who won the hand, or who ran."))
+        return act
 
     def entry(self) -> dict[str, Any]:
-        events = list(self.cleaned_data["events"])
-        extra = self.act_event()
+        events = [event.as_dict() for event in events_of(self.draft)]
+        extra = event_of(self.cleaned_data["act"])
         if extra is not None:
-            events.append(extra)
-        return {"events": [event.as_dict() for event in events]}
+            events.append(extra.as_dict())
+        return {"events": events}
 
-    # -- the hand going on, on the match page
-
-    def advanced(self) -> TrucoHandForm:
-        """The form for the hand after the button pressed; RuleError if the engine refuses
-        it. Needs ``is_valid()`` first."""
-        events = list(self.cleaned_data["events"])
-        act = self.cleaned_data.get("act", "")
-        if act == "back":
+    def step(self) -> dict[str, Any]:
+        """A call, an answer or a penalty: the draft with it, if the engine allows it."""
+        events = events_of(self.draft)
+        pressed = self.pressed
+        if pressed == "back":
             events = events[:-1]
-        elif act == "clear":
+        elif pressed == "clear":
             events = []
         else:
-            extra = self.act_event()
-            if extra is not None:
-                state = self._state_after(events)
-                if state is not None:
-                    state.apply(extra)
-                events.append(extra)
-        return TrucoHandForm(self.match, initial={"events": [e.as_dict() for e in events]})
+            event = event_of(pressed)
+            state = self._state_after(events)
+            if event is None or state is None:
+                raise RuleError(Violation("truco.event.unknown", {"type": pressed}))
+            refused = state.check(event)
+            if refused is not None:
+                raise RuleError(refused)
+            events.append(event)
+        return {"events": [event.as_dict() for event in events]}
+
+    # --- the board --------------------------------------------------------------------
 
     @cached_property
     def progress(self) -> Progress:
         return progress(self.match)
-
-    def _current_events(self) -> list[Event]:
-        if self.is_bound and self.is_valid():
-            return list(self.cleaned_data["events"])
-        return parse_events(self.initial.get("events", ""))
 
     def _state_after(self, events: Sequence[Event]) -> HandState | None:
         state = self.progress.next_hand()
@@ -339,10 +324,10 @@ class TrucoHandForm(forms.Form):
             return None
         names = {team: self._name(team) for team in TEAMS}
         state, log, dropped = start, [], []
-        for event in self._current_events():
+        for event in events_of(self.draft):
             violation = state.check(event)
             if violation is not None:
-                # Stale events (the score moved under this phone) are left out, and said.
+                # Stale calls (the score moved under this hand) are left out, and said.
                 dropped.append(why(violation))
                 break
             log.append(self._log_line(state, event, names))
@@ -359,28 +344,17 @@ class TrucoHandForm(forms.Form):
             dropped=tuple(dropped),
         )
 
-    @property
-    def hand_key(self) -> str:
-        """Which hand this form is for: the hands played and the score it was dealt at."""
-        state = self.progress
-        return f"{state.hands_played}:{state.score['A']}-{state.score['B']}:{state.game_number}"
-
-    @property
-    def events_text(self) -> str:
-        board = self.board
-        return format_events(board.events) if board else ""
-
     # -- helpers
 
     def _name(self, team: str) -> str:
+        """A team as the table knows it: its name (its players' names by default)."""
         position = TEAMS.index(team)
         side = next((s for s in self.match.sides if s.position == position), None)
         return side.name if side else team
 
     def _action(self, state: HandState, event: Event, text: str, **kw: Any) -> Action:
-        act = format_events([event])
-        step = event.type in ("raise", "accept", "penalty")
-        return Action(act, event.type, text, why(state.check(event)), step, **kw)
+        step = event.type not in ENDS_HAND
+        return Action(act_of(event), event.type, text, why(state.check(event)), step, **kw)
 
     def _team_actions(self, state: HandState, team: str, names: Mapping[str, str]) -> TeamActions:
         options = state.options
@@ -435,7 +409,7 @@ class TrucoHandForm(forms.Form):
         if event.type == "penalty":
             return gettext("Penalty against %(team)s: %(reason)s") % {
                 "team": name,
-                "reason": label(event.reason or ""),
+                "reason": label(event.reason or "truco.penalty.fault"),
             }
         if event.team is None:
             return self._nobody_label(state)

@@ -1,81 +1,53 @@
-"""Truco on the ledger: two teams, each hand the list of what was called in it.
+"""Truco on the ledger: two teams of one, two or three players, each hand the list of
+what was called in it.
 
 A hand's entry is ``{"events": [{"type": "raise", "team": "A"}, ..., {"type": "win",
-"team": "A"}]}``; it is scored by replaying it through ``referee.truco.score_events`` from
-the score of the game in play, which itself comes from replaying the earlier hands
+"team": "A"}]}``; it is scored through ``referee.truco.score_events`` from the score of
+the game in play, which the ledger keeps as the running state of the hand before
 (``progress``). Side position 0 is team A, position 1 team B.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from referee import truco
 from referee.rulings import Breakdown, RuleError, Violation
 from referee.truco import TEAMS, TrucoOptions, score_events
 from scoring.games.truco.forms import TARGET_CHOICES, TrucoHandForm, TrucoOptionsForm
-from scoring.games.truco.progress import Progress, beans, progress, team_of
+from scoring.games.truco.progress import beans, match_options, progress, team_of
+from scoring.games.truco.questions import QUESTIONS
 from scoring.games.truco.rules import RULES
-from scoring.ledger.registry import GameBase, MatchView
+from scoring.ledger.registry import Game, MatchView
 
 
-@dataclass(frozen=True)
-class Half:
-    """One team's half of the phone: its tentos in the game in play, as beans too."""
-
-    team: str
-    position: int
-    tentos: int
-    games: int
-    beans: tuple[tuple[bool, ...], ...]
-
-
-@dataclass(frozen=True)
-class Table:
-    """What the scoreboard shows besides the ledger's totals."""
-
-    progress: Progress
-    halves: tuple[Half, ...]
-
-    @property
-    def best_of_three(self) -> bool:
-        return self.progress.options.best_of == 3
-
-    @property
-    def dealer(self) -> str:
-        seat = self.progress.dealer
-        return seat.name if seat else ""
-
-    @property
-    def mao(self) -> str:
-        seat = self.progress.mao
-        return seat.name if seat else ""
-
-
-class Truco(GameBase):
+class Truco(Game):
     slug = "truco"
     name = _("Truco")
     description = _(
-        "Two teams to 12 tentos: one tap for a plain hand, truco and its raises refereed, "
-        "mão de onze and mão de ferro, and a trick referee."
+        "Two teams to 12 tentos, one against one up to three against three: one tap for a "
+        "plain hand, truco and its raises refereed, mão de onze and mão de ferro, and a "
+        "trick referee."
     )
+    engine = truco
+    deck = truco.DECK
     min_sides = 2
     max_sides = 2
     max_players_per_side = 3
     default_target = TrucoOptions().target
+    options_class = TrucoOptions
+    options_form_class = TrucoOptionsForm
+    hand_form_class = TrucoHandForm
     hand_template = "truco/hand.html"
-    match_template = "truco/match.html"
+    scoreboard_template = "truco/_scoreboard.html"
     rules = RULES
-
-    def options_form(
-        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
-    ) -> TrucoOptionsForm:
-        return TrucoOptionsForm(data, prefix="options")
+    questions = QUESTIONS
+    media = forms.Media(css={"all": ["truco/truco.css"]})
 
     def target_field(self) -> forms.TypedChoiceField:
         return forms.TypedChoiceField(
@@ -85,10 +57,14 @@ class Truco(GameBase):
             initial=self.default_target,
         )
 
-    def hand_form(
-        self, match: MatchView, data: Mapping[str, Any] | None = None, initial: Any = None
-    ) -> TrucoHandForm:
-        return TrucoHandForm(match, data, initial=initial)
+    def match_options(self, match: MatchView) -> TrucoOptions:
+        return match_options(match)
+
+    def target(self, match: MatchView) -> int:
+        return match_options(match).target  # the engine's when the match stores none
+
+    def closable(self, match: MatchView) -> bool:
+        return False  # a game ends at its target
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         state = progress(match)
@@ -96,6 +72,11 @@ class Truco(GameBase):
             raise RuleError(Violation("truco.match.over", {"winner": state.winner}))
         outcome = score_events(state.score, entry.get("events", []), state.options)
         return [outcome.breakdowns[team_of(side.position)] for side in match.sides]
+
+    def state_after(
+        self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
+    ) -> dict[str, Any]:
+        return progress(match).after(entry.get("events", [])).as_state()
 
     def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
         state = progress(match)
@@ -111,19 +92,26 @@ class Truco(GameBase):
             for position, team in enumerate(TEAMS)
         }
 
-    def table(self, match: MatchView) -> Table:
+    def scoreboard(self, match: MatchView) -> dict[str, Any]:
+        """Each team's half of the phone: its tentos in the game in play, as beans too;
+        whose deal it is; the games of a best of three."""
         state = progress(match)
         target = state.options.target
-        return Table(
-            progress=state,
-            halves=tuple(
-                Half(
-                    team=team,
-                    position=position,
-                    tentos=state.score[team],
-                    games=state.match.games[team],
-                    beans=beans(state.score[team], target),
-                )
-                for position, team in enumerate(TEAMS)
-            ),
-        )
+        notes = self.side_notes(match)
+        return {
+            "progress": state,
+            "target": target,
+            "halves": [
+                {
+                    "side": side,
+                    "team": team_of(side.position),
+                    "tentos": state.score[team_of(side.position)],
+                    "beans": beans(state.score[team_of(side.position)], target),
+                    "notes": notes.get(side.position, []),
+                }
+                for side in match.sides
+            ],
+            "dealer": state.dealer.name if state.dealer else "",
+            "mao": state.mao.name if state.mao else "",
+            "best_of_three": state.options.best_of == 3,
+        }

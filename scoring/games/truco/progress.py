@@ -1,9 +1,9 @@
-"""Where a Truco match stands, replayed from the hands the ledger keeps.
+"""Where a Truco match stands: the running state the ledger keeps with every hand.
 
-The ledger adds up every hand of a match into each side's total; in a best of three those
-totals run across games. The game in play, the games won and whose turn it is to deal are
-found by replaying the stored hands through the engine, oldest first. Side position 0 is
-team A, position 1 team B.
+The ledger adds up every hand into each side's total; in a best of three those totals
+run across games. The score of the game in play and the games won are the game's running
+state, stored with each hand (``state_after``) so that no page replays the hands before
+it. Side position 0 is team A, position 1 team B; the seats alternate A1, B1, A2, B2 …
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 from referee.rulings import RuleError
 from referee.truco import (
-    OPTION_KEYS,
     TEAMS,
     Event,
     HandState,
@@ -23,7 +22,7 @@ from referee.truco import (
     game_winner,
     score_events,
 )
-from scoring.ledger.registry import MatchView
+from scoring.ledger.registry import MatchView, engine_options
 
 NEW_GAME: Mapping[str, int] = {"A": 0, "B": 0}
 
@@ -34,13 +33,11 @@ def team_of(position: int) -> str:
 
 def match_options(view: MatchView) -> TrucoOptions:
     """The match's house rules; the game's target is the ledger's target (else the
-    engine's). Only the options the engine knows are read: a key stored by an older
-    version of the app cannot break a match."""
-    data = {key: value for key, value in view.options.items() if key in OPTION_KEYS}
-    data.pop("target", None)
-    if view.target is not None:
-        data["target"] = view.target
-    return TrucoOptions.from_dict(data)
+    engine's), under the ledger's one policy for old or refused options."""
+    return view.derived(
+        "truco.options",
+        lambda v: engine_options(TrucoOptions, v.options, target=v.target),
+    )
 
 
 @dataclass(frozen=True)
@@ -52,8 +49,8 @@ class Seat:
 def seats(view: MatchView) -> tuple[Seat, ...]:
     """The players around the table in the order of play (to the right): A1, B1, A2, B2.
 
-    Partners sit opposite, so the teams alternate. A side with fewer players than the
-    other plays its seats in turn again, so every seat of the longer side has a neighbour.
+    Partners sit apart, so the teams alternate: two, four or six players. A side with
+    fewer players than the other plays its seats in turn again.
     """
     teams = [
         [Seat(team_of(side.position), name) for name in side.players or (side.name,)]
@@ -104,8 +101,8 @@ class Progress:
 
     @property
     def mao(self) -> Seat | None:
-        """Who is the mão of the next hand: the first seat for the first hand, then the
-        deal passes to the right after every hand."""
+        """The mão of the next hand: the first seat for the first hand, then the deal
+        passes to the right after every hand, over all the players."""
         if not self.seats:
             return None
         return self.seats[self.hands_played % len(self.seats)]
@@ -126,20 +123,43 @@ class Progress:
         ahead = [team for team in TEAMS if key[team] == best]
         return ahead if len(ahead) == 1 else []
 
+    def after(self, events: Sequence[Mapping[str, Any]]) -> Progress:
+        """The match after one more hand with these events."""
+        score = replay_hand(self.score, events, self.options)
+        match, games = self.match, list(self.games)
+        winner = game_winner(score, self.options)
+        if winner is not None:
+            match = match.record(winner)
+            games.append(FinishedGame(winner, dict(score)))
+            if match.winner is None:
+                score = dict(NEW_GAME)
+        return Progress(
+            self.options, dict(score), match, tuple(games), self.hands_played + 1, self.seats
+        )
+
+    def as_state(self) -> dict[str, Any]:
+        return {
+            "score": dict(self.score),
+            "games": dict(self.match.games),
+            "finished": [{"winner": g.winner, "score": dict(g.score)} for g in self.games],
+        }
+
 
 def replay_hand(
     score: Mapping[str, int], events: Sequence[Mapping[str, Any]], options: TrucoOptions
 ) -> dict[str, int]:
     """The score after a stored hand.
 
-    A stored hand was valid when it was recorded, but correcting an earlier hand can leave
-    a later one impossible at its new score (a raise now beyond the game, say): then what
-    can still happen is counted and the rest is left out, rather than the match breaking.
+    A stored hand was valid when it was recorded; if it no longer is (old data), what can
+    still happen is counted and the rest is left out, rather than the match breaking.
     """
     try:
         return score_events(score, events, options).score
     except RuleError:
-        state = HandState.start(score, options)
+        try:
+            state = HandState.start(score, options)
+        except RuleError:
+            return dict(score)
         for data in events:
             event = Event.from_dict(data)
             if state.check(event) is None:
@@ -148,30 +168,33 @@ def replay_hand(
 
 
 def progress(view: MatchView) -> Progress:
-    """The match so far, replayed once per view however many questions a page asks."""
-    return view.derived("truco.progress", _replay)
+    """The match before its next hand, from the state stored with the last hand."""
+    return view.derived("truco.progress", _from_state)
 
 
-def _replay(view: MatchView) -> Progress:
+def _from_state(view: MatchView) -> Progress:
     options = match_options(view)
-    score: Mapping[str, int] = NEW_GAME
-    match = MatchScore.start(options)
-    games: list[FinishedGame] = []
-    for entry in view.entries:
-        if match.winner is not None:
-            break
-        score = replay_hand(score, entry.get("events", []), options)
-        winner = game_winner(score, options)
-        if winner is not None:
-            match = match.record(winner)
-            games.append(FinishedGame(winner, dict(score)))
-            if match.winner is None:
-                score = NEW_GAME
+    state = view.state
+    score = _score(state.get("score")) or dict(NEW_GAME)
+    games = _score(state.get("games")) or {"A": 0, "B": 0}
+    finished = tuple(
+        FinishedGame(game["winner"], _score(game.get("score")) or dict(NEW_GAME))
+        for game in state.get("finished") or ()
+        if isinstance(game, Mapping) and game.get("winner") in TEAMS
+    )
     return Progress(
         options=options,
-        score=dict(score),
-        match=match,
-        games=tuple(games),
+        score=score,
+        match=MatchScore(best_of=options.best_of, games=games),
+        games=finished,
         hands_played=view.hands_played,
         seats=seats(view),
     )
+
+
+def _score(value: Any) -> dict[str, int] | None:
+    if not isinstance(value, Mapping):
+        return None
+    if not all(isinstance(value.get(team), int) for team in TEAMS):
+        return None
+    return {team: value[team] for team in TEAMS}

@@ -1,200 +1,226 @@
-"""Adding, correcting, undoing and redoing hands."""
+"""Adding, stepping, correcting, undoing and redoing hands. No view here knows a game's
+rules: forms come from the match's game, and the ledger refuses what must be refused."""
 
 from __future__ import annotations
 
-import uuid
-from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from referee.rulings import RuleError
 from scoring.ledger.forms import CorrectionForm
-from scoring.ledger.models import Hand, Match
-from scoring.ledger.rulebook import line_dicts, violation_dicts
+from scoring.ledger.handforms import HandForm
+from scoring.ledger.models import Match
+from scoring.ledger.pages import (
+    conflict_context,
+    delta_context,
+    hand_form_context,
+    history_context,
+    live_context,
+    posted_form_context,
+    read_int,
+    read_uuid,
+)
+from scoring.ledger.rulebook import violation_dicts
+from scoring.ledger.views.matches import get_match
+
+# Refusals that mean another phone changed the match under this one.
+CONFLICTS = ("ledger.hand.already-recorded", "ledger.hand.undone-meanwhile")
 
 
-def live_etag(pk: int, version: int) -> str:
-    """The live scoreboard's ETag: the match's version, in the viewer's language."""
-    return f"m{pk}-v{version}-{get_language()}"
-
-
-def _lines_by_side(hand: Hand) -> list[tuple[Any, int, list[dict[str, Any]]]]:
-    return [(score.side, score.total, line_dicts(score.lines)) for score in hand.scores.all()]
-
-
-def live_context(match: Match) -> dict[str, Any]:
-    sides = list(match.sides.all())
-    view = match.view()
-    notes = match.rules.side_notes(view)
-    for side in sides:
-        side.notes = notes.get(side.position, [])
-    hands = list(match.live_hands().prefetch_related("scores__side").order_by("-number"))
-    for hand in hands:
-        # Called by the template only when the hand's cached rendering is missing.
-        hand.lines_by_side = partial(_lines_by_side, hand)
-    # The sides the game would name as winners if the match ended now.
-    leaders = match.rules.winners(view, closing=True) if hands else []
-    return {
-        "match": match,
-        "sides": sides,
-        "leaders": leaders,
-        "hands": hands,
-        "undone": match.last_undone_hand(),
-        "etag": live_etag(match.pk, match.version),
-        "expected_number": match.next_hand_number(),
-        "poll_ms": settings.LIVE_POLL_MS,
-    }
-
-
-def hand_form_context(
-    match: Match, form: Any = None, violations: list[dict[str, Any]] | None = None,
-    request_id: uuid.UUID | None = None, expected_number: int | None = None,
-) -> dict[str, Any]:  # fmt: skip
-    view = match.view()
-    return {
-        "match": match,
-        "game": match.rules,
-        "form": form if form is not None else match.rules.hand_form(view),
-        "violations": violations or [],
-        "request_id": request_id or uuid.uuid4(),
-        "expected_number": expected_number or view.hands_played + 1,
-    }
-
-
-def read_uuid(value: str | None) -> uuid.UUID:
-    try:
-        return uuid.UUID(value or "")
-    except ValueError:
-        return uuid.uuid4()
-
-
-def read_int(value: str | None) -> int | None:
-    try:
-        return int(value or "")
-    except ValueError:
-        return None
-
-
-def posted_hand_form_context(
-    request: HttpRequest, match: Match, form: Any, violations: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
-    """The hand form drawn again for the phone that sent it, keeping its request id and
-    the hand number it expected (a game's own step views use this too)."""
-    return hand_form_context(
-        match,
-        form,
-        violations,
-        request_id=read_uuid(request.POST.get("request_id")),
-        expected_number=read_int(request.POST.get("expected_number")),
-    )
-
-
-def _fragments(request: HttpRequest, match: Match, form_context: dict[str, Any]) -> HttpResponse:
-    """For HTMX: the hand form, plus the scoreboard swapped in out of band."""
-    template = match.rules.match_template
-    html = render_to_string(f"{template}#hand-form", form_context, request=request)
-    html += render_to_string(
-        f"{template}#live", live_context(match) | {"oob": True}, request=request
-    )
+def fragments(
+    request: HttpRequest, match: Match, form_context: dict[str, Any] | None, *, status: int = 200
+) -> HttpResponse:
+    """For HTMX: the hand form (if any), the scoreboard out of band with the hands that
+    changed since the version this phone held, and the messages."""
+    html = ""
+    if form_context is not None:
+        html += render_to_string("ledger/match.html#hand-form", form_context, request=request)
+    since = read_int(request.POST.get("known_version"))
+    context = live_context(match) | {"oob": True}
+    delta = delta_context(match, since) if since is not None else None
+    if delta is not None:
+        context |= delta
+    else:
+        context |= {"history_oob": history_context(match)}
+    html += render_to_string("ledger/match.html#live", context, request=request)
     html += render_to_string("ledger/_messages.html", {}, request=request)
-    return HttpResponse(html)
+    return HttpResponse(html, status=status)
+
+
+def _page(request: HttpRequest, match: Match, form_context: dict[str, Any]) -> HttpResponse:
+    context = live_context(match) | {"history": history_context(match)} | form_context
+    return render(request, "ledger/match.html", context)
+
+
+def _redrawn_after_step(
+    request: HttpRequest, match: Match, form: HandForm, *, shared: bool
+) -> tuple[HandForm, list[dict[str, Any]]]:
+    """The hand moved on a step (a call, a bet): the form again with the new draft. For the
+    hand being played the draft is stored, so every phone at the table sees it."""
+    try:
+        draft = form.step()
+        if shared:
+            match.save_draft(draft, revision=read_int(request.POST.get("draft_revision")))
+    except RuleError as error:
+        violations = violation_dicts(error.violations)
+        # Another phone moved the hand first: show the hand as it now stands.
+        draft = match.draft if shared else form.draft
+        return form.redrawn(draft), violations
+    return form.redrawn(draft), []
 
 
 @require_POST
-def add_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
-    form = match.rules.hand_form(match.view(), request.POST)
+def add_hand(request: HttpRequest, code: str) -> HttpResponse:
+    match = get_match(request, code, change=True)
+    view = match.view()
+    form = match.rules.hand_form(view, request.POST)
     request_id = read_uuid(request.POST.get("request_id"))
-    expected = read_int(request.POST.get("expected_number"))
+    number = read_int(request.POST.get("expected_number")) or view.number
+    if form.stepping:
+        form, violations = _redrawn_after_step(request, match, form, shared=True)
+        context = posted_form_context(request, match, form, violations=violations)
+        return _answer(request, match, context, status=422 if violations else 200)
+    violations: list[dict[str, Any]] = []
+    conflict = None
     if form.is_valid():
+        # "Record mine as the next hand", after another phone recorded this one.
+        number = read_int(request.POST.get("renumber")) or number
         try:
-            hand = match.record_hand(form.entry(), request_id=request_id, expected_number=expected)
-        except RuleError as error:
-            match.refresh_from_db()
-            context = hand_form_context(
-                match, form, violation_dicts(error.violations), request_id=request_id
+            hand = match.record_hand(
+                form.entry(),
+                request_id=request_id,
+                expected_number=number,
+                draft_revision=read_int(request.POST.get("draft_revision")),
+                allow_empty=not match.rules.confirm_empty_hands
+                or request.POST.get("confirmed") == "empty",
             )
+        except RuleError as error:
+            violations = violation_dicts(error.violations)
+            if error.rules[0] in CONFLICTS:
+                conflict = conflict_context(match, number)
         else:
-            match.refresh_from_db()
             messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
             if not request.htmx:
                 return redirect(match)
-            return _fragments(request, match, hand_form_context(match))
-    else:
-        context = hand_form_context(match, form, request_id=request_id, expected_number=expected)
+            return fragments(request, match, hand_form_context(match))
+    context = hand_form_context(
+        match, form, violations=violations, request_id=request_id, number=number,
+        conflict=conflict,
+    )  # fmt: skip
+    return _answer(request, match, context, status=422)
+
+
+def _answer(
+    request: HttpRequest, match: Match, context: dict[str, Any], *, status: int
+) -> HttpResponse:
     if request.htmx:
-        return _fragments(request, match, context)
-    return render(request, match.rules.match_template, live_context(match) | context)
+        return fragments(request, match, context, status=status)
+    response = _page(request, match, context)
+    response.status_code = status
+    return response
+
+
+@require_GET
+def hand_form(request: HttpRequest, code: str) -> HttpResponse:
+    """A fresh hand form: after another phone recorded a hand, or moved the shared one."""
+    match = get_match(request, code, change=True)
+    return render(request, "ledger/match.html#hand-form", hand_form_context(match))
+
+
+@require_POST
+def live_check(request: HttpRequest, code: str, field: str) -> HttpResponse:
+    """One field of the hand being entered, checked as it is typed (a side's melds, the
+    winner's cards). The form asks its game; this view only draws the answer."""
+    match = get_match(request, code)
+    number = read_int(request.POST.get("expected_number"))
+    correcting = number is not None and number < match.view().number
+    view = match.view_before(number) if correcting else match.view()
+    form = match.rules.hand_form(view, request.POST, redraw=True)
+    check = form.live_check(field)
+    if check is None:
+        raise Http404("no live check for that field")
+    template, context = check
+    return render(request, template, context)
 
 
 @require_http_methods(["GET", "POST"])
-def edit_hand(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
-    hand = get_object_or_404(match.live_hands(), number=number)
-    view = match.view()
+def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    match = get_match(request, code, change=True)
+    hand = match.live_hands().filter(number=number).first()
+    if hand is None:
+        raise Http404("no such hand")
+    view = match.view_before(number)
     violations: list[dict[str, Any]] = []
+    status = 200
     if request.method == "POST":
-        form = match.rules.hand_form(view, request.POST)
+        form = match.rules.hand_form(view, request.POST, entry=hand.entry)
         who = CorrectionForm(match, request.POST)
-        if form.is_valid() and who.is_valid():
+        if form.stepping:
+            form, violations = _redrawn_after_step(request, match, form, shared=False)
+        elif form.is_valid() and who.is_valid():
             try:
-                match.correct_hand(number, form.entry(), by=who.cleaned_data["changed_by"])
+                match.correct_hand(
+                    number,
+                    form.entry(),
+                    by=who.cleaned_data["changed_by"],
+                    revision=read_int(request.POST.get("revision")),
+                )
             except RuleError as error:
                 violations = violation_dicts(error.violations)
+                status = 409 if error.rules[0].startswith("ledger.") else 422
             else:
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
+                if request.htmx:
+                    return HttpResponseClientRedirect(match.get_absolute_url())
                 return redirect(match)
+        else:
+            status = 422
     else:
-        form = match.rules.hand_form(view, initial=hand.entry)
+        form = match.rules.hand_form(view, entry=hand.entry)
         who = CorrectionForm(match)
-    return render(
-        request,
-        "ledger/edit_hand.html",
-        {
-            "match": match,
-            "game": match.rules,
-            "hand": hand,
-            "form": form,
-            "who": who,
-            "violations": violations,
-            "revisions": hand.revisions.select_related("recorded_by", "replaced_by"),
-        },
-    )
+    context = {
+        "match": match,
+        "game": match.rules,
+        "hand": hand,
+        "form": form,
+        "who": who,
+        "violations": violations,
+        "number": number,
+        "revisions": hand.revisions.select_related("recorded_by", "replaced_by"),
+    }
+    if request.htmx and form.redraw:
+        return render(request, "ledger/edit_hand.html#correction-form", context, status=status)
+    return render(request, "ledger/edit_hand.html", context, status=status)
 
 
-@require_POST
-def undo_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
-    hand = match.undo_last_hand()
-    match.refresh_from_db()
-    if hand is None:
-        messages.info(request, _("There is no hand to undo."))
-    else:
-        messages.success(request, _("Hand %(number)s undone.") % {"number": hand.number})
-    if request.htmx:
-        return _fragments(request, match, hand_form_context(match))
-    return redirect(match)
-
-
-@require_POST
-def redo_hand(request: HttpRequest, pk: int, hand_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
+def _change(request: HttpRequest, match: Match, change: Any, done: str) -> HttpResponse:
+    """Undo or redo: one named hand, refused with its rule when it is no longer the one."""
     try:
-        hand: Hand = match.redo_hand(hand_id)
+        hand = change()
     except RuleError as error:
         for violation in violation_dicts(error.violations):
             messages.error(request, violation["message"])
     else:
-        messages.success(request, _("Hand %(number)s is back.") % {"number": hand.number})
-    match.refresh_from_db()
+        messages.success(request, done % {"number": hand.number})
     if request.htmx:
-        return _fragments(request, match, hand_form_context(match))
+        return fragments(request, match, None)
     return redirect(match)
+
+
+@require_POST
+def undo_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    match = get_match(request, code, change=True)
+    return _change(request, match, lambda: match.undo_hand(number), _("Hand %(number)s undone."))
+
+
+@require_POST
+def redo_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    match = get_match(request, code, change=True)
+    return _change(request, match, lambda: match.redo_hand(number), _("Hand %(number)s is back."))

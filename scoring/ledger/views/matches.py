@@ -3,14 +3,34 @@ forms and entries to the match's game through the ledger."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import Match
+from scoring.ledger.pages import (
+    delta_context,
+    etag_version,
+    hand_form_context,
+    history_context,
+    live_context,
+    live_etag,
+    read_int,
+)
 from scoring.ledger.registry import GAMES, Game, all_games, get_game
-from scoring.ledger.views.hands import hand_form_context, live_context, live_etag
+
+
+def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match:
+    """The match at this address, or 404."""
+    match = Match.objects.filter(code=code).first()
+    if match is None:
+        raise Http404("no such match")
+    return match
 
 
 @require_GET
@@ -46,11 +66,7 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         if setup.is_valid():
             return redirect(setup.save())
     else:
-        try:
-            sides = int(request.GET.get("sides", ""))
-        except ValueError:
-            sides = None
-        setup = NewMatch(rules, sides=sides)
+        setup = NewMatch(rules, sides=read_int(request.GET.get("sides")))
     template = "ledger/new_match.html"
     if request.htmx and request.method == "GET":
         template += "#match-setup"
@@ -58,32 +74,63 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @require_GET
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.with_sides(), pk=pk)
-    context = live_context(match) | hand_form_context(match)
-    return render(request, match.rules.match_template, context)
+def match_detail(request: HttpRequest, code: str) -> HttpResponse:
+    match = get_match(request, code)
+    context = live_context(match) | {"history": history_context(match)}
+    return render(request, "ledger/match.html", context | hand_form_context(match))
 
 
-def _match_etag(request: HttpRequest, pk: int) -> str | None:
-    version = Match.objects.filter(pk=pk).values_list("version", flat=True).first()
-    if version is None:
+@require_GET
+def history(request: HttpRequest, code: str) -> HttpResponse:
+    """The hands before hand ``before``: the history's "earlier hands"."""
+    match = get_match(request, code)
+    context = {"history": history_context(match, before=read_int(request.GET.get("before")))}
+    return render(request, "ledger/match.html#history-page", context | {"match": match})
+
+
+def _match_etag(request: HttpRequest, code: str) -> str | None:
+    """The ETag of a match's live fragment from its version alone: one small query."""
+    row = Match.objects.filter(code=code).values("pk", "version").first()
+    if row is None:
         return None
-    return live_etag(pk, version)
+    return live_etag(Match(pk=row["pk"], version=row["version"]))
+
+
+@contextmanager
+def snapshot() -> Iterator[None]:
+    """A transaction that reads the whole fragment as of one moment, so that totals never
+    disagree with the hands listed beside them (PostgreSQL's READ COMMITTED would let
+    each query see a different moment; SQLite's transaction already is a snapshot)."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
 
 
 @require_GET
 @condition(etag_func=_match_etag)
-def live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The scoreboard and history, polled by every phone watching the match. Answers 304
-    while the match's version (and the viewer's language) is unchanged."""
-    match = get_object_or_404(Match.objects.with_sides(), pk=pk)
-    response = render(request, f"{match.rules.match_template}#live", live_context(match))
+def live(request: HttpRequest, code: str) -> HttpResponse:
+    """The scoreboard, polled by every phone watching the match. Answers 304 while the
+    match's version (and the viewer's language) is unchanged; otherwise the scoreboard
+    and only the hands that changed since the version the phone holds."""
+    with snapshot():
+        match = get_match(request, code)
+        context = live_context(match)
+        since = etag_version(request.headers.get("If-None-Match"), match.pk)
+        delta = delta_context(match, since) if since is not None else None
+        if delta is not None:
+            context |= delta
+        else:
+            context |= {"history_oob": history_context(match)}
+        response = render(request, "ledger/match.html#live", context)
     response["Cache-Control"] = "no-cache"
     return response
 
 
 @require_POST
-def finish_match(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
+def finish_match(request: HttpRequest, code: str) -> HttpResponse:
+    match = get_match(request, code, change=True)
     match.finish()
     return redirect(match)

@@ -16,7 +16,7 @@ def rulebook(request: HttpRequest, game: str) -> HttpResponse:
     if game in GAMES:
         title = get_game(game).name
         rules = list(get_game(game).rules)
-    elif game in {"cards", "ledger"}:
+    elif game in {"cards", "ledger", "api"}:
         title = None
         rules = [rule for rule in CORE_RULES if rule.id.startswith(game + ".")]
     else:

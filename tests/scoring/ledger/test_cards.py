@@ -26,10 +26,35 @@ def test_cards_are_written_in_the_active_language_and_english_outside_a_request(
         assert language() == "en"
 
 
-def test_the_field_reads_every_accepted_spelling():
-    field = CardsField()
-    assert field.clean("KH, r♠ 10d *") == parse_cards("KH KS 10D JK")
-    assert CardsField(required=False).clean("") == []
+def test_the_field_reads_every_accepted_spelling_of_the_readers_language():
+    with translation.override("en"):
+        assert CardsField().clean("KH, k♠ 10d *") == parse_cards("KH KS 10D JK")
+        assert CardsField(required=False).clean("") == []
+    with translation.override("pt-br"):
+        assert CardsField().clean("RC, r♠ 10o *") == parse_cards("KH KS 10D JK")
+
+
+@pytest.mark.parametrize(
+    ("language_code", "typed", "meant"),
+    [
+        ("pt-br", "7C", "7H"),  # 7 de copas
+        ("en", "7C", "7C"),  # seven of clubs
+        ("pt-br", "DO VP RE AC", "QD JC KS AH"),  # dama de ouros, valete de paus …
+        ("pt-br", "7♥", "7H"),
+        ("pl", "DD W♣ 10S", "QD JC 10S"),
+    ],
+)
+def test_a_typed_letter_means_what_it_means_in_the_readers_language(language_code, typed, meant):
+    with translation.override(language_code):
+        assert read_cards(typed) == parse_cards(meant)
+
+
+def test_english_letters_are_not_portuguese_ones():
+    with translation.override("pt-br"), pytest.raises(forms.ValidationError) as caught:
+        read_cards("KH")
+    # The message is wholly Portuguese and lists the Portuguese letters.
+    assert "V, D, R" in caught.value.messages[0] and "P, C, E, O" in caught.value.messages[0]
+    assert " then " not in caught.value.messages[0]
 
 
 def test_the_field_names_every_token_that_is_not_a_card_in_the_users_language():
@@ -47,7 +72,18 @@ def test_the_field_names_every_token_that_is_not_a_card_in_the_users_language():
 
 def test_the_field_asks_the_phone_for_capitals_and_no_corrections():
     attrs = CardsField().widget.attrs
-    assert attrs == {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+    wanted = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+    assert wanted.items() <= attrs.items()
+
+
+class CardsQuestion(forms.Form):
+    cards = CardsField()
+
+
+def test_the_field_draws_the_one_picker_under_it():
+    with translation.override("pt-br"):
+        html = str(CardsQuestion()["cards"])
+    assert "data-picker" in html and 'data-rank="R"' in html and 'data-suit="♥"' in html
 
 
 def test_the_picker_shows_the_readers_rank_letters():
@@ -66,7 +102,7 @@ def test_what_the_picker_types_reads_back_as_the_same_rank():
     for code in ("pt-br", "en", "pl"):
         with translation.override(code):
             for key in picker_ranks():
-                assert parse_cards([key.label + "♥"]) == [Card(key.rank, "H")]
+                assert read_cards(key.label + "♥") == [Card(key.rank, "H")]
 
 
 def test_the_picker_suits_are_in_order_with_the_red_ones_marked():

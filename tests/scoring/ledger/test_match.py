@@ -78,7 +78,7 @@ def test_two_corrections_keep_both_earlier_versions(free_match):
 def test_undo_takes_back_only_the_last_hand_and_keeps_it(free_match):
     record(free_match, {"points": [1, 0, 0]})
     record(free_match, {"points": [0, 2, 0]})
-    undone = free_match.undo_last_hand()
+    undone = free_match.undo_hand(2)
     assert undone.number == 2
     assert totals(free_match) == [1, 0, 0]
     assert Hand.objects.filter(pk=undone.pk, undone_at__isnull=False).exists()
@@ -88,20 +88,59 @@ def test_undo_takes_back_only_the_last_hand_and_keeps_it(free_match):
 
 def test_an_undone_hand_can_be_redone_until_another_hand_is_recorded(free_match):
     record(free_match, {"points": [1, 0, 0]})
-    undone = free_match.undo_last_hand()
-    free_match.redo_hand(undone.pk)
+    free_match.undo_hand(1)
+    free_match.redo_hand(1)
     assert totals(free_match) == [1, 0, 0]
 
-    undone = free_match.undo_last_hand()
+    free_match.undo_hand(1)
     record(free_match, {"points": [0, 9, 0]})
     with pytest.raises(RuleError) as caught:
-        free_match.redo_hand(undone.pk)
-    assert caught.value.rules == ["ledger.hand.redo-too-late"]
+        free_match.redo_hand(1)
+    assert caught.value.rules == ["ledger.redo.nothing"]
     assert totals(free_match) == [0, 9, 0]
 
 
-def test_undo_with_no_hands_does_nothing(free_match):
-    assert free_match.undo_last_hand() is None
+def test_undo_names_the_hand_and_refuses_one_that_is_no_longer_last(free_match):
+    record(free_match, {"points": [1, 0, 0]})
+    record(free_match, {"points": [0, 2, 0]})
+    free_match.undo_hand(2)
+    with pytest.raises(RuleError) as caught:
+        free_match.undo_hand(2)  # the double tap
+    assert caught.value.rules == ["ledger.undo.not-last"]
+    assert totals(free_match) == [1, 0, 0]
+
+
+def test_undo_with_no_hands_is_refused_by_name(free_match):
+    with pytest.raises(RuleError) as caught:
+        free_match.undo_hand(1)
+    assert caught.value.rules == ["ledger.undo.nothing"]
+
+
+def test_correcting_a_hand_that_was_undone_meanwhile_is_refused(free_match):
+    record(free_match, {"points": [1, 0, 0]})
+    free_match.undo_hand(1)
+    with pytest.raises(RuleError) as caught:
+        free_match.correct_hand(1, {"points": [5, 5, 5]}, by=None)
+    assert caught.value.rules == ["ledger.hand.gone"]
+
+
+def test_a_correction_of_an_older_revision_is_refused(free_match):
+    record(free_match, {"points": [1, 0, 0]})
+    free_match.correct_hand(1, {"points": [2, 0, 0]}, by=None, revision=1)
+    with pytest.raises(RuleError) as caught:
+        free_match.correct_hand(1, {"points": [3, 0, 0]}, by=None, revision=1)
+    assert caught.value.rules == ["ledger.hand.corrected-meanwhile"]
+    assert totals(free_match) == [2, 0, 0]
+
+
+def test_change_methods_leave_the_instance_up_to_date(free_match):
+    version = free_match.version
+    record(free_match, {"points": [1, 0, 0]})
+    assert free_match.version == version + 1
+    assert [side.total for side in free_match.view().sides] == [1, 0, 0]
+    free_match.undo_hand(1)
+    assert free_match.version == version + 2
+    assert free_match.view().hands_played == 0
 
 
 def test_the_game_decides_when_the_match_is_won():
@@ -135,7 +174,7 @@ def test_every_change_bumps_the_version_the_live_scoreboard_watches(free_match):
     free_match.correct_hand(1, {"points": [2, 2, 2]}, by=None)
     free_match.refresh_from_db()
     versions.append(free_match.version)
-    free_match.undo_last_hand()
+    free_match.undo_hand(1)
     free_match.refresh_from_db()
     versions.append(free_match.version)
     assert versions == sorted(set(versions))
@@ -161,5 +200,5 @@ def test_the_view_a_game_sees_follows_every_change(free_match):
     assert free_match.view().hands_played == 1
     free_match.correct_hand(1, {"points": [4, 5, 6]}, by=None)
     assert [side.total for side in free_match.view().sides] == [4, 5, 6]
-    free_match.undo_last_hand()
+    free_match.undo_hand(1)
     assert free_match.view().hands_played == 0

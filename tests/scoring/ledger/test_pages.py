@@ -64,7 +64,7 @@ def test_a_match_needs_enough_sides_and_no_player_twice(client):
 
 def test_adding_a_hand_with_htmx_answers_the_form_and_the_scoreboard(client, free_match):
     response = client.post(
-        f"/matches/{free_match.pk}/hands/",
+        f"/matches/{free_match.code}/hands/",
         hand_post(free_match, [5, 10, 15], expected_number=1),
         **HTMX,
     )
@@ -77,26 +77,26 @@ def test_adding_a_hand_with_htmx_answers_the_form_and_the_scoreboard(client, fre
 
 
 def test_adding_a_hand_without_javascript_redirects_back(client, free_match):
-    response = client.post(f"/matches/{free_match.pk}/hands/", hand_post(free_match, [1, 2, 3]))
+    response = client.post(f"/matches/{free_match.code}/hands/", hand_post(free_match, [1, 2, 3]))
     assert response.status_code == 302
     assert totals(free_match) == [1, 2, 3]
 
 
 def test_invalid_input_gets_field_errors_and_saves_nothing(client, free_match):
     response = client.post(
-        f"/matches/{free_match.pk}/hands/",
+        f"/matches/{free_match.code}/hands/",
         {"side_0": "abc", "side_1": "", "side_2": "3", "request_id": str(uuid.uuid4())},
         **HTMX,
     )
-    assert response.status_code == 200
-    assert response.content.decode().count('class="errorlist"') == 2
+    assert response.status_code == 422
+    assert response.content.decode().count('class="errorlist"') == 1
     assert not free_match.hands.exists()
 
 
 def test_a_form_sent_twice_records_one_hand(client, free_match):
     data = hand_post(free_match, [1, 2, 3], expected_number=1)
-    client.post(f"/matches/{free_match.pk}/hands/", data, **HTMX)
-    client.post(f"/matches/{free_match.pk}/hands/", data, **HTMX)
+    client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)
+    client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)
     assert free_match.hands.count() == 1
     assert totals(free_match) == [1, 2, 3]
 
@@ -104,52 +104,92 @@ def test_a_form_sent_twice_records_one_hand(client, free_match):
 def test_a_hand_another_phone_recorded_first_is_refused_with_a_clear_message(client, free_match):
     record(free_match, {"points": [9, 9, 9]}, expected_number=1)
     response = client.post(
-        f"/matches/{free_match.pk}/hands/",
+        f"/matches/{free_match.code}/hands/",
         hand_post(free_match, [1, 2, 3], expected_number=1),
         HTTP_ACCEPT_LANGUAGE="en",
         **HTMX,
     )
     html = response.content.decode()
+    assert response.status_code == 422
     assert "ledger.hand.already-recorded" in html
     assert "Hand 1 was just recorded from another phone" in html
-    # The entry is kept in the form, now offered as hand 2.
-    assert 'form="hand-form" value="2"' in html
+    # What the other phone recorded is shown, and the entry is kept in the form, which
+    # still says hand 1 and offers to record it as hand 2.
+    assert 'data-conflict="1"' in html and 'data-hand="1"' in html
+    assert 'name="expected_number" value="1"' in html
+    assert 'name="renumber" value="2"' in html
     assert 'value="3"' in html
     assert totals(free_match) == [9, 9, 9]
 
 
+def test_record_mine_as_the_next_hand_after_a_conflict(client, free_match):
+    record(free_match, {"points": [9, 9, 9]}, expected_number=1)
+    data = hand_post(free_match, [1, 2, 3], expected_number=1, renumber=2)
+    response = client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)
+    assert response.status_code == 200
+    assert totals(free_match) == [10, 11, 12]
+    client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)  # sent twice
+    assert free_match.hands.count() == 2
+
+
 def test_the_live_scoreboard_answers_304_while_nothing_changed(client, free_match):
-    first = client.get(f"/matches/{free_match.pk}/live/")
+    first = client.get(f"/matches/{free_match.code}/live/")
     etag = first["ETag"]
     assert first.status_code == 200
-    unchanged = client.get(f"/matches/{free_match.pk}/live/", HTTP_IF_NONE_MATCH=etag)
+    unchanged = client.get(f"/matches/{free_match.code}/live/", HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304
     record(free_match, {"points": [1, 2, 3]})
-    changed = client.get(f"/matches/{free_match.pk}/live/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    changed = client.get(f"/matches/{free_match.code}/live/", HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert changed.status_code == 200
     assert changed["ETag"] != etag
     assert 'data-hand="1"' in changed.content.decode()
+    # Only what changed since the phone's version: the hand, not the whole history.
+    record(free_match, {"points": [1, 1, 1]})
+    etag = changed["ETag"]
+    delta = client.get(f"/matches/{free_match.code}/live/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    html = delta.content.decode()
+    assert 'data-hand="2"' in html and 'data-hand="1"' not in html
+    assert "data-history-delta" in html
 
 
 def test_the_live_fragment_carries_the_etag_the_page_will_poll_with(client, free_match):
-    response = client.get(f"/matches/{free_match.pk}/live/")
+    response = client.get(f"/matches/{free_match.code}/live/")
     assert f'data-etag="{response["ETag"].strip(chr(34))}"' in response.content.decode()
 
 
 def test_undo_and_redo_from_the_match_page(client, free_match):
     record(free_match, {"points": [1, 2, 3]})
-    client.post(f"/matches/{free_match.pk}/undo/", **HTMX)
+    client.post(f"/matches/{free_match.code}/hands/1/undo/", **HTMX)
     assert totals(free_match) == [0, 0, 0]
-    hand = free_match.hands.get()
-    client.post(f"/matches/{free_match.pk}/redo/{hand.pk}/", **HTMX)
+    client.post(f"/matches/{free_match.code}/hands/1/redo/", **HTMX)
     assert totals(free_match) == [1, 2, 3]
+
+
+def test_a_second_undo_tap_undoes_nothing_more(client, free_match):
+    record(free_match, {"points": [1, 1, 1]})
+    record(free_match, {"points": [2, 2, 2]})
+    url = f"/matches/{free_match.code}/hands/2/undo/"
+    client.post(url, **HTMX)
+    response = client.post(url, HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    assert response.status_code == 200
+    assert "Hand 2 is no longer the last one" in response.content.decode()
+    assert totals(free_match) == [1, 1, 1]
+
+
+def test_redoing_a_hand_that_is_not_undone_is_a_message_not_an_error(client, free_match):
+    record(free_match, {"points": [1, 1, 1]})
+    response = client.post(
+        f"/matches/{free_match.code}/hands/7/redo/", HTTP_ACCEPT_LANGUAGE="en", **HTMX
+    )
+    assert response.status_code == 200
+    assert "Hand 7 is not waiting to be put back." in response.content.decode()
 
 
 def test_correcting_a_hand_asks_who_is_correcting(client, free_match):
     record(free_match, {"points": [1, 2, 3]})
-    url = f"/matches/{free_match.pk}/hands/1/edit/"
+    url = f"/matches/{free_match.code}/hands/1/edit/"
     response = client.post(url, {"side_0": "4", "side_1": "5", "side_2": "6"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert totals(free_match) == [1, 2, 3]
     carol = free_match.sides.get(position=2).players.get()
     response = client.post(
@@ -162,8 +202,8 @@ def test_correcting_a_hand_asks_who_is_correcting(client, free_match):
 
 
 def test_state_never_changes_on_get(client, free_match):
-    assert client.get(f"/matches/{free_match.pk}/undo/").status_code == 405
-    assert client.get(f"/matches/{free_match.pk}/hands/").status_code == 405
+    assert client.get(f"/matches/{free_match.code}/hands/1/undo/").status_code == 405
+    assert client.get(f"/matches/{free_match.code}/hands/").status_code == 405
 
 
 def test_portuguese_is_the_default_and_english_is_remembered(client, free_match):
@@ -181,9 +221,9 @@ def test_htmx_is_served_by_the_app_itself(client):
 
 def test_a_corrected_hand_is_shown_anew_in_the_history(client, free_match):
     record(free_match, {"points": [1, 2, 3]})
-    before = client.get(f"/matches/{free_match.pk}/live/", **HTMX).content.decode()
+    before = client.get(f"/matches/{free_match.code}/live/", **HTMX).content.decode()
     assert "<span>3</span>" in before
     free_match.correct_hand(1, {"points": [1, 2, 77]}, by=None)
-    after = client.get(f"/matches/{free_match.pk}/live/", **HTMX).content.decode()
+    after = client.get(f"/matches/{free_match.code}/live/", **HTMX).content.decode()
     assert "<span>77</span>" in after
     assert "<span>3</span>" not in after

@@ -13,8 +13,8 @@ def test_every_page_of_a_match_renders(client, free_match):
         "/matches/new/",
         "/matches/new/free/",
         free_match.get_absolute_url(),
-        f"/matches/{free_match.pk}/live/",
-        f"/matches/{free_match.pk}/hands/1/edit/",
+        f"/matches/{free_match.code}/live/",
+        f"/matches/{free_match.code}/hands/1/edit/",
         "/rules/free/",
         "/rules/cards/",
     ]:

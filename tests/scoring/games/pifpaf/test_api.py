@@ -94,14 +94,31 @@ def test_the_session_settles_in_the_fewest_payments(client):  # page balances, R
 
 
 def test_a_settlement_that_does_not_add_up_is_a_422(client):
-    body = {"balances": {"P1": 46, "P2": 60}, "buy_in": 50, "chip_value": "0.50"}
+    body = {"balances": {"P1": 46, "P2": 60, "P3": 50}, "buy_in": 50, "chip_value": "0.50"}
     assert [v["rule"] for v in post(client, "settle", body).json()["violations"]] == [
         "pifpaf.settle.not-conserved"
     ]
-    body = {"balances": {"P1": 50, "P2": 50}, "buy_in": 50, "chip_value": "cheap"}
+    body = {"balances": {"P1": 50, "P2": 50, "P3": 50}, "buy_in": 50, "chip_value": "cheap"}
     assert [v["rule"] for v in post(client, "settle", body).json()["violations"]] == [
         "pifpaf.settle.chip-value"
     ]
+
+
+@pytest.mark.parametrize(
+    ("balances", "chip_value", "rule"),
+    [
+        ({"P1": 50}, "0.50", "pifpaf.table.players"),
+        ({}, "0.50", "pifpaf.table.players"),
+        ({"P1": 50, "P2": 50, "P3": 50}, "1e30", "pifpaf.settle.chip-value"),
+        ({"P1": 50, "P2": 50, "P3": 50}, "NaN", "pifpaf.settle.chip-value"),
+        ({"P1": 10**30, "P2": -(10**30) + 100, "P3": 50}, "0.50", "pifpaf.settle.balance-limit"),
+    ],
+)
+def test_a_settlement_never_crashes_on_numbers(client, balances, chip_value, rule):
+    body = {"balances": balances, "buy_in": 50, "chip_value": chip_value}
+    response = post(client, "settle", body)
+    assert response.status_code == 422
+    assert rule in [v["rule"] for v in response.json()["violations"]]
 
 
 def test_the_schema_lists_the_endpoints(client):

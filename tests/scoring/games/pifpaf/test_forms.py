@@ -3,11 +3,14 @@ deciding each time who speaks and what they may bet."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.http import QueryDict
 from django.utils import translation
 
-from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm, format_bets, parse_bets
+from referee.rulings import RuleError
+from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm, bet_dicts
 from scoring.ledger.models import Match
 from tests.conftest import record
 from tests.scoring.games.pifpaf.conftest import FOUR, PAGE_BETS, bet, codes, page_hand
@@ -103,18 +106,40 @@ def test_a_session_takes_one_player_per_side_and_three_at_least(client):
 # --- the hand form ---------------------------------------------------------------------------
 
 
-def stepped(match, actions="", **fields) -> PifPafHandForm:
+def bets(text: str) -> list[dict]:
+    """``"0:raise:3 1:call"`` as the draft stores bets."""
+    found = []
+    for token in text.split():
+        seat, kind, *to = token.split(":")
+        found.append((int(seat), kind, int(to[0]) if to else 0))
+    return bet_dicts(found)
+
+
+def draft(actions: str = "", dealer: int | None = None) -> dict:
+    data: dict = {"actions": bets(actions)}
+    if dealer is not None:
+        data["dealer"] = dealer
+    return data
+
+
+def posted(actions: str = "", dealer: int | None = None, **fields) -> QueryDict:
     data = QueryDict(mutable=True)
-    data.update({"actions": actions, **{k: str(v) for k, v in fields.items()}})
-    return PifPafHandForm(match.view(), data)
+    data.update({"draft_json": json.dumps(draft(actions, dealer))})
+    data.update({key: str(value) for key, value in fields.items()})
+    return data
 
 
-def test_the_bets_are_written_compactly_and_read_back():
-    bets = [(0, "raise", 3), (1, "call", 0), (2, "fold", 0)]
-    assert format_bets(bets) == "0:raise:3 1:call 2:fold"
-    assert parse_bets(format_bets(bets)) == bets
-    with pytest.raises(ValueError):
-        parse_bets("0:check")
+def stepped(match, actions="", dealer=None, **fields) -> PifPafHandForm:
+    """The form after the step button in ``fields["step"]``: drawn again with its draft."""
+    form = PifPafHandForm(match.view(), posted(actions, dealer, **fields))
+    return form.redrawn(form.step())
+
+
+def shown(form: PifPafHandForm) -> str:
+    return " ".join(
+        f"{seat}:{kind}:{to}" if kind == "raise" else f"{seat}:{kind}"
+        for seat, kind, to in form.bets
+    )
 
 
 def test_the_first_speaker_is_on_the_dealers_left(four):
@@ -122,33 +147,36 @@ def test_the_first_speaker_is_on_the_dealers_left(four):
     assert form.first_hand
     assert form.panel()["choose_dealer"]
     assert form.state.turn.player == "Bia"  # Ana deals unless told otherwise
-    form = stepped(four, dealer=3, bet="")
+    form = PifPafHandForm(four.view(), posted(step="dealer:3"))
+    form = form.redrawn(form.step())
+    assert form.draft["dealer"] == 3
     assert form.state.turn.player == "Ana"
 
 
 def test_pressing_a_bet_adds_it_and_records_nothing(four):
-    form = stepped(four, dealer=3, bet="raise", raise_to=3)
+    form = stepped(four, dealer=3, step="raise", raise_to=3)
     assert not form.is_valid()
-    assert form.data["actions"] == "0:raise:3"
+    assert shown(form) == "0:raise:3"
+    assert form.data["raise_to"] == ""  # the raise is in; its field starts empty again
     turn = form.state.turn
     assert (turn.player, turn.call_to, turn.min_raise_to, turn.max_raise_to) == ("Bia", 3, 4, 4)
-    form = stepped(four, "0:raise:3", dealer=3, bet="call")
-    assert form.data["actions"] == "0:raise:3 1:call"
+    form = stepped(four, "0:raise:3", dealer=3, step="call")
+    assert shown(form) == "0:raise:3 1:call"
     assert form.state.turn.player == "Caio"
-    form = stepped(four, "0:raise:3 1:call", dealer=3, bet="undo")
-    assert form.data["actions"] == "0:raise:3"
+    form = stepped(four, "0:raise:3 1:call", dealer=3, step="undo")
+    assert shown(form) == "0:raise:3"
 
 
 def test_a_bet_the_engine_refuses_is_not_added_and_says_why(four):
-    form = stepped(four, dealer=3, bet="raise", raise_to=5)  # page: the maximum is 4
-    assert form.data["actions"] == ""
-    assert [v["rule"] for v in form.panel()["violations"]] == ["pifpaf.bet.above-max"]
-    assert form.data["raise_to"] == "5"
+    form = PifPafHandForm(four.view(), posted(dealer=3, step="raise", raise_to=5))
+    with pytest.raises(RuleError) as caught:  # page: the maximum is 4
+        form.step()
+    assert caught.value.rules == ["pifpaf.bet.above-max"]
 
 
 def test_enter_in_the_raise_field_raises(four):
-    form = stepped(four, dealer=3, bet="", raise_to=2)
-    assert form.data["actions"] == "0:raise:2"
+    form = stepped(four, dealer=3, step="", raise_to=2)
+    assert shown(form) == "0:raise:2"
 
 
 def test_a_player_short_of_chips_cannot_raise_past_them(four):
@@ -161,56 +189,56 @@ def test_a_player_short_of_chips_cannot_raise_past_them(four):
             "winner": 0,
         },
     )
-    four.sides.filter(position=1).update(total=-48)  # Bia down to 2 chips…
-    four.sides.filter(position=0).update(total=50)  # …Ana up to 100
-    turn = stepped(four, "", bet="").state.turn  # Ana dealt: Bia speaks
+    hand = four.hands.get()
+    hand.state = {"balances": {"Ana": 100, "Bia": 2, "Caio": 49, "Duda": 49}, "dealer": "Ana"}
+    hand.save(update_fields=["state"])  # Bia down to 2 chips, Ana up to 100
+    four.refresh_from_db()
+    turn = PifPafHandForm(four.view()).state.turn  # Ana dealt: Bia speaks
     assert (turn.player, turn.min_raise_to, turn.max_raise_to) == ("Bia", 1, 1)
 
 
 def test_once_the_betting_is_over_the_players_still_in_are_offered(four):
-    form = stepped(four, "0:raise:3 1:call 2:fold 3:call", dealer=3, bet="")
+    form = PifPafHandForm(four.view(), posted("0:raise:3 1:call 2:fold 3:call", dealer=3))
     panel = form.panel()
     assert panel["turn"] is None
     assert panel["state"].pot == 13
     assert [p["name"] for p in panel["in_hand"]] == ["Ana", "Bia", "Duda"]
-    folds = stepped(four, "0:raise:2 1:fold 2:fold 3:fold", dealer=3, bet="")
+    folds = PifPafHandForm(four.view(), posted("0:raise:2 1:fold 2:fold 3:fold", dealer=3))
     assert folds.panel()["state"].uncontested == "Ana"
 
 
 def test_the_entry_has_bets_then_mistakes_and_reads_back_as_the_form(four):
-    data = QueryDict(mutable=True)
-    data.update(
-        {
-            "number": "1",
-            "dealer": "3",
-            "actions": "0:raise:3 1:call 2:fold 3:call",
-            "false_out_0": "on",
-            "threw_away_3": "on",
-            "winner": "1",
-            "cards": "ah 2h 3h 7s 7h 7d qc kc ac",
-        }
+    data = posted(
+        "0:raise:3 1:call 2:fold 3:call",
+        dealer=3,
+        false_out_0="on",
+        threw_away_3="on",
+        winner="1",
+        cards="ah 2h 3h 7s 7h 7d qc kc ac",
     )
-    form = PifPafHandForm(four.view(), data)
-    assert form.is_valid(), form.errors
-    entry = form.entry()
+    with translation.override("en"):
+        form = PifPafHandForm(four.view(), data)
+        assert form.is_valid(), form.errors
+        entry = form.entry()
     assert entry == page_hand(
         actions=[*PAGE_BETS, bet(0, "false-out"), bet(3, "threw-away")],
         with_discard=False,
         cards=codes("AH 2H 3H 7S 7H 7D QC KC AC"),
     )
     again = PifPafHandForm(four.view(), entry=entry)
-    assert again.initial["actions"] == data["actions"]
+    assert shown(again) == "0:raise:3 1:call 2:fold 3:call"
     assert again.initial["false_out_0"] and again.initial["threw_away_3"]
     assert again.has_mistakes()
 
 
 def test_an_unreadable_card_is_a_field_error(four):
-    form = PifPafHandForm(four.view(), QueryDict("number=1&cards=AH+ZZ&winner=1"))
+    form = PifPafHandForm(four.view(), QueryDict("cards=AC+ZZ&winner=1"))  # A de copas
     assert not form.is_valid()
+    assert form.errors["cards"] == [form.errors["cards"][0]]
     assert "ZZ" in form.errors["cards"][0]
 
 
-def test_correcting_a_hand_replays_the_table_as_it_was(four):
+def test_correcting_a_hand_starts_from_the_table_as_it_was(four):
     record(four, page_hand())
     record(
         four,
@@ -220,9 +248,9 @@ def test_correcting_a_hand_replays_the_table_as_it_was(four):
             "winner": 2,
         },
     )
-    form = PifPafHandForm(four.view(), entry=four.hands.get(number=1).entry)
+    form = PifPafHandForm(four.view_before(1), entry=four.hands.get(number=1).entry)
     assert form.first_hand
     assert form.start.balances == dict.fromkeys(FOUR, 50)
-    second = PifPafHandForm(four.view(), entry=four.hands.get(number=2).entry)
+    second = PifPafHandForm(four.view_before(2), entry=four.hands.get(number=2).entry)
     assert second.dealer_name == "Bia"
     assert dict(second.start.balances) == dict(zip(FOUR, (46, 59, 49, 46), strict=True))

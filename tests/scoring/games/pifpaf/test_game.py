@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -27,16 +28,21 @@ pifpaf = get_game("pifpaf")
 
 
 def view(chips=(0, 0, 0, 0), entries=(), players=FOUR, **options) -> MatchView:
-    return MatchView(
+    """The session with these running totals, after ``entries`` (their running state kept
+    as the ledger keeps it)."""
+    played = MatchView(
         options=OPTIONS | options,
         target=None,
-        sides=tuple(
-            SideView(i, name, (name,), t)
-            for i, (name, t) in enumerate(zip(players, chips, strict=True))
-        ),
-        hands_played=len(entries),
-        entries=tuple(entries),
+        sides=tuple(SideView(i, name, (name,), 0) for i, name in enumerate(players)),
+        hands_played=0,
     )
+    for entry in entries:
+        state = pifpaf.state_after(played, entry, [])
+        played = replace(played, hands_played=played.hands_played + 1, state=state)
+    totals = tuple(
+        replace(side, total=total) for side, total in zip(played.sides, chips, strict=True)
+    )
+    return replace(played, sides=totals)
 
 
 def refused(entry, match=None) -> list[str]:
@@ -77,7 +83,11 @@ def test_an_unfinished_betting_round_is_refused_naming_who_must_speak():
 
 def test_the_balances_start_from_the_buy_in_plus_the_running_totals():
     # Ana is down to 2 chips: she cannot bet 3.
-    match = view(chips=(-48, 16, 16, 16), entries=[page_hand()])
+    match = replace(
+        view(chips=(-48, 16, 16, 16)),
+        hands_played=1,
+        state={"balances": {"Ana": 2, "Bia": 66, "Caio": 66, "Duda": 66}, "dealer": "Bia"},
+    )
     entry = {"number": 2, "actions": [bet(2, "call"), bet(3, "call"), bet(0, "raise", 3)]}
     assert refused(entry, match) == ["pifpaf.bet.short-of-chips"]
 
@@ -98,9 +108,8 @@ def test_the_first_dealer_is_chosen_and_then_the_pot_taker_deals():
     assert [b.total for b in pifpaf.score_hand(after_one, folds)] == [-1, -1, 3, -1]
     after_two = view(chips=(-5, 8, 2, -5), entries=[page_hand(), folds])
     assert session.before(after_two).dealer == "Caio"
-    assert session.before(after_two, 2).dealer == "Bia"
-    assert dict(session.before(after_two, 2).balances) == dict(
-        zip(FOUR, (46, 59, 49, 46), strict=True)
+    assert dict(session.before(after_two).balances) == dict(
+        zip(FOUR, (45, 58, 52, 45), strict=True)
     )
 
 

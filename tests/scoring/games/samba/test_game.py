@@ -8,7 +8,6 @@ from django.utils import translation
 
 from referee.rulings import RuleError
 from referee.samba import SambaOptions
-from scoring.games.samba.entries import options_for
 from scoring.ledger.registry import MatchView, SideView, get_game
 
 game = get_game("samba")
@@ -45,13 +44,12 @@ PAGE_QUICK = {
 DEFAULT_OPTIONS = {"top_minimum": 150, "cumulative_canastra_bonus": False}
 
 
-def view(totals=(0, 0), *, target=10_000, options=None, hands=1, entries=()) -> MatchView:
+def view(totals=(0, 0), *, target=10_000, options=None, hands=1) -> MatchView:
     return MatchView(
         options=DEFAULT_OPTIONS if options is None else options,
         target=target,
         sides=tuple(SideView(i, f"side {i}", (), t) for i, t in enumerate(totals)),
         hands_played=hands,
-        entries=tuple(entries),
     )
 
 
@@ -149,12 +147,11 @@ def test_the_game_is_for_two_or_three_sides_of_up_to_three_players():
 
 def test_a_stored_option_the_engine_refuses_gives_way_to_its_default():
     stored = {"top_minimum": 170, "cumulative_canastra_bonus": True}
-    assert options_for(stored, 5_000) == SambaOptions(
+    assert game.match_options(view(options=stored, target=5_000)) == SambaOptions(
         target=5_000, top_minimum=150, cumulative_canastra_bonus=True
     )
-    assert options_for({"cumulative_canastra_bonus": "yes", "top_minimum": 160}) == (
-        SambaOptions(top_minimum=160)
-    )
+    odd = {"cumulative_canastra_bonus": "yes", "top_minimum": 160, "withdrawn": 1}
+    assert game.match_options(view(options=odd, target=None)) == SambaOptions(top_minimum=160)
     broken = view((7_000, 10_100), options=stored)
     with translation.override("en"):
         assert game.side_notes(broken)[0] == ["Opening minimum: 150"]

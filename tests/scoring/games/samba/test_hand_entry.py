@@ -10,6 +10,15 @@ from referee import samba
 from scoring.ledger.registry import MatchView, SideView, get_game
 
 game = get_game("samba")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The posts below type English letters (KH is the king of hearts only in English)."""
+    with translation.override("en"):
+        yield
+
+
 MATCH = MatchView(
     options={"top_minimum": 150, "cumulative_canastra_bonus": False},
     target=10_000,
@@ -85,7 +94,7 @@ def test_nobody_goes_out_when_the_stock_runs_out():
 @pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
 def test_a_stored_entry_refills_the_form_to_the_same_entry(post):
     entry = entry_of(post)
-    form = game.hand_form(MATCH, initial=entry)
+    form = game.hand_form(MATCH, entry=entry)
     refilled = {
         name: "" if form[name].value() is None else str(form[name].value()) for name in form.fields
     }
@@ -93,23 +102,30 @@ def test_a_stored_entry_refills_the_form_to_the_same_entry(post):
 
 
 def test_the_refilled_cards_read_in_the_users_language():
+    entry = entry_of(PAGE_CARDS_POST)
     with translation.override("pt-br"):
-        form = game.hand_form(MATCH, initial=entry_of(PAGE_CARDS_POST))
+        form = game.hand_form(MATCH, entry=entry)
         assert form["s0-melds"].value().splitlines()[1] == "R♥ R♠ R♦ R♣ R♥ R♠ R♦"
         assert form["s1-hand"].value() == "D♠ 5♥ JK"
         assert form["went_out"].value() == "0"
 
 
 def test_portuguese_letters_read_back_as_the_same_cards():
-    post = PAGE_CARDS_POST | {"s0-melds": "4S 5S 6S 7S 8S 9S 10S\nR♥ R♠ R♦ R♣ R♥ R♠ R♦\nAH AS AD"}
-    assert entry_of(post) == entry_of(PAGE_CARDS_POST)
+    post = PAGE_CARDS_POST | {
+        "s0-melds": "4E 5E 6E 7E 8E 9E 10E\nRC RE RO RP R♥ R♠ R♦\nAC AE AO",
+        "s1-melds": "10C 10E 10O 10P 10♥ 10♠ JK\n7C 7E 2P",
+        "s1-hand": "DE 5C JK",
+    }
+    in_english = entry_of(PAGE_CARDS_POST)
+    with translation.override("pt-br"):
+        assert entry_of(post) == in_english
 
 
 def test_a_new_form_starts_in_the_mode_of_the_last_hand():
     assert game.hand_form(MATCH)["mode"].value() == "quick"
     later = MatchView(
         options=MATCH.options, target=MATCH.target, sides=MATCH.sides, hands_played=1,
-        entries=({"mode": "cards", "sides": []},),
+        state={"mode": "cards"},
     )  # fmt: skip
     assert game.hand_form(later)["mode"].value() == "cards"
 
@@ -136,20 +152,20 @@ def test_the_form_shows_each_meld_with_its_verdict_and_the_sides_combinations():
         )
         form.is_valid()
         a, b = form.sides()
-    assert [line["label"] for line in a.lines] == ["Samba", "Clean canastra", "Group"]
-    assert a.summary == {"melds": 3, "valid": True, "points": 180, "combinations": 2}
+    assert [line.label for line in a.lines] == ["Samba", "Clean canastra", "Group"]
+    assert a.summary == "180 card points on the table · 7-card combinations: 2"
     dirty, wrong = b.lines
-    assert (dirty["valid"], dirty["label"], dirty["points"]) == (True, "Dirty canastra", 120)
-    assert not wrong["valid"]
-    assert wrong["violations"][0]["rule"] == "samba.meld.sequence-no-wilds"
+    assert (dirty.valid, dirty.label, dirty.points) == (True, "Dirty canastra", 120)
+    assert not wrong.valid
+    assert wrong.violations[0]["rule"] == "samba.meld.sequence-no-wilds"
 
 
 def test_black_threes_are_shown_valid_only_for_the_side_going_out():
     post = PAGE_CARDS_POST | {"s0-melds": PAGE_CARDS_POST["s0-melds"] + "\n3S 3C 3S"}
     sides = game.hand_form(MATCH, post).sides()
-    assert sides[0].lines[-1]["valid"]
+    assert sides[0].lines[-1].valid
     sides = game.hand_form(MATCH, post | {"went_out": ""}).sides()
-    assert not sides[0].lines[-1]["valid"]
+    assert not sides[0].lines[-1].valid
 
 
 def test_three_sides_each_get_their_fields():
@@ -183,16 +199,15 @@ def test_a_stored_card_that_is_not_a_card_is_shown_as_it_is_to_be_corrected():
     entry["sides"][1]["hand"] = ["QS", "ZZ", "JK"]
     entry["sides"][0]["melds"][2] = ["AH", "A?", "AD"]
     with translation.override("pt-br"):
-        form = game.hand_form(MATCH, initial=entry)
+        form = game.hand_form(MATCH, entry=entry)
         assert form["s1-hand"].value() == "D♠ ZZ JK"
         assert form["s0-melds"].value().splitlines()[2] == "A♥ A? A♦"
         html = str(form["s1-hand"])
     assert 'value="D♠ ZZ JK"' in html
 
 
-def test_the_card_picker_shows_the_readers_rank_letters():
+def test_each_side_has_one_picker_for_its_melds_and_its_hand():
     with translation.override("pt-br"):
-        ranks = [key.label for key in game.hand_form(MATCH).picker_ranks()]
-    assert ranks == ["A", *map(str, range(2, 11)), "V", "D", "R"]
-    with translation.override("en"):
-        assert [key.label for key in game.hand_form(MATCH).picker_ranks()][-3:] == ["J", "Q", "K"]
+        picker = game.hand_form(MATCH).sides()[1].picker
+    assert [target.id for target in picker["targets"]] == ["id_s1-melds", "id_s1-hand"]
+    assert [key.label for key in picker["ranks"]] == ["A", *map(str, range(2, 11)), "V", "D", "R"]

@@ -29,8 +29,9 @@ def match() -> Match:
 
 
 def post_hand(client, match, data, **extra):
+    """A hand typed in English letters (KH is the king of hearts only in English)."""
     data = data | {"request_id": str(uuid.uuid4())}
-    return client.post(f"/matches/{match.pk}/hands/", data, **extra)
+    return client.post(f"/matches/{match.code}/hands/", data, **EN | extra)
 
 
 def test_starting_a_samba_match_for_two_pairs(client):
@@ -69,6 +70,7 @@ def test_the_match_page_shows_both_entry_modes_and_the_opening_minimums(client, 
     assert html.count("Opening minimum: 50") == 2
     assert 'name="s1-melds"' in html and 'name="s1-clean_canastras"' in html
     assert "/static/samba/samba.css" in html
+    assert html.count("data-picker") == 2  # one picker per side, for its melds and hand
 
 
 def test_a_hand_in_cards_mode_is_recorded_with_its_breakdown(client, match):
@@ -99,7 +101,7 @@ def test_an_impossible_hand_is_refused_with_its_rules_and_nothing_is_saved(clien
     data = PAGE_CARDS_POST | {"s0-melds": "KH KS KD KC KH JK 2D 2C"}
     response = post_hand(client, match, data, **EN)
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert not match.hands.exists()
     assert "A group or canastra holds at most 2 wilds; this one has 3." in html
     assert 'href="/rules/samba/#samba.meld.group-at-most-two-wilds"' in html
@@ -116,12 +118,12 @@ def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
 
 def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
     post_hand(client, match, PAGE_CARDS_POST)
-    html = client.get(f"/matches/{match.pk}/hands/1/edit/", **EN).content.decode()
+    html = client.get(f"/matches/{match.code}/hands/1/edit/", **EN).content.decode()
     assert 'value="cards" checked' in html or re.search(r'value="cards"[^>]*checked', html)
     assert "10♥ 10♠ 10♦ 10♣ 10♥ 10♠ JK" in html
     player = match.sides.get(position=0).players.first()
     data = PAGE_CARDS_POST | {"s1-hand": "QS 5H", "changed_by": str(player.pk)}
-    response = client.post(f"/matches/{match.pk}/hands/1/edit/", data)
+    response = client.post(f"/matches/{match.code}/hands/1/edit/", data, **EN)
     assert response.status_code == 302
     assert totals(match) == [2580, 325]
 
@@ -134,35 +136,46 @@ def test_the_winner_is_named_when_the_target_is_passed(client, match):
     assert [side.won for side in match.sides.all()] == [True, False]
 
 
-def test_the_live_meld_check_answers_each_line_of_a_side(client):
-    response = client.post(
-        "/samba/melds/check",
-        {"side": "1", "s1-melds": "KH KS KD KC KH JK 2D\n7H 8H 2H\n3S 3C 3S", "went_out": "0"},
+def check(client, match, field, data, **extra):
+    return client.post(f"/matches/{match.code}/check/{field}/", data, **extra)
+
+
+def test_the_live_meld_check_answers_each_line_of_a_side(client, match):
+    response = check(
+        client, match, "s1-melds",
+        {"s1-melds": "KH KS KD KC KH JK 2D\n7H 8H 2H\n3S 3C 3S", "went_out": "0"},
         **HTMX, **EN,
     )  # fmt: skip
     html = response.content.decode()
     assert response.status_code == 200
-    assert "✓" in html and "Dirty canastra</a>, 120" in html
-    assert "✗ A sequence cannot hold a wild (1 found). —" in html
+    assert "✓" in html and "Dirty canastra</a> · 120 card points" in html
+    assert "✗ A sequence cannot hold a wild (1 found)." in html
     assert 'href="/rules/samba/#samba.meld.sequence-no-wilds"' in html
     assert "legal only when the side goes out" in html  # side 1 is not going out
     assert "120 card points on the table · 7-card combinations: 1" in html
+    assert 'data-card="KH"' in html and "K♥" in html  # the cards as read
 
 
-def test_the_live_meld_check_allows_black_threes_for_the_side_going_out(client):
-    html = client.post(
-        "/samba/melds/check", {"side": "0", "s0-melds": "3S 3C 3S", "went_out": "0"}, **EN
+def test_the_live_meld_check_allows_black_threes_for_the_side_going_out(client, match):
+    html = check(
+        client, match, "s0-melds", {"s0-melds": "3S 3C 3S", "went_out": "0"}, **EN
     ).content.decode()
-    assert "Black threes</a>, 15" in html
+    assert "Black threes</a> · 15 card points" in html
 
 
-def test_the_live_meld_check_names_an_unreadable_card(client):
-    html = client.post("/samba/melds/check", {"side": "0", "s0-melds": "KH ZZ"}, **EN)
+def test_the_live_meld_check_reads_the_readers_letters(client, match):
+    html = check(client, match, "s0-melds", {"s0-melds": "7C 7E 7O"}).content.decode()
+    assert 'data-card="7H"' in html and 'data-card="7S"' in html and 'data-card="7D"' in html
+
+
+def test_the_live_meld_check_names_an_unreadable_card(client, match):
+    html = check(client, match, "s0-melds", {"s0-melds": "KH ZZ"}, **EN)
     assert "“ZZ” is not a card" in html.content.decode()
 
 
-def test_the_live_meld_check_wants_a_post(client):
-    assert client.get("/samba/melds/check").status_code == 405
+def test_the_live_meld_check_wants_a_post_and_a_field_it_knows(client, match):
+    assert client.get(f"/matches/{match.code}/check/s0-melds/").status_code == 405
+    assert check(client, match, "s0-hand_points", {}).status_code == 404
 
 
 # ---------------------------------------------------------------- the referee page
@@ -186,13 +199,13 @@ def test_the_referee_page_asks_four_questions(client):
     ],
 )  # fmt: skip
 def test_the_referee_checks_a_meld_and_cites_its_rule(client, query, expected, rule):
-    html = client.get(f"/samba/referee/meld/?{query}", **EN).content.decode()
+    html = client.get(f"/samba/referee/?q=meld&{query}", **EN).content.decode()
     assert expected in html
     assert f'href="/rules/samba/#{rule}"' in html
 
 
 def test_the_referee_answers_an_htmx_question_with_its_section_only(client):
-    response = client.get("/samba/referee/meld/?cards=7H+8H+9H", **HTMX, **EN)
+    response = client.get("/samba/referee/?q=meld&cards=7H+8H+9H", **HTMX, **EN)
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="q-meld"')
     assert "✓ Sequence, 25 card points" in html
@@ -201,19 +214,19 @@ def test_the_referee_answers_an_htmx_question_with_its_section_only(client):
 
 def test_the_referee_checks_an_opening_against_the_running_total(client):
     html = client.get(
-        "/samba/referee/opening/?melds=KH+KS+KD+KC+KH+KS+KD&running_total=1500", **EN
+        "/samba/referee/?q=opening&melds=KH+KS+KD+KC+KH+KS+KD&running_total=1500", **EN
     ).content.decode()
     assert "✗ No: 70 points, the minimum is 90" in html
     assert 'href="/rules/samba/#samba.opening.minimum"' in html
     html = client.get(
-        "/samba/referee/opening/?melds=AH+AS+AD+AC+AH+AS+AD&running_total=1500", **EN
+        "/samba/referee/?q=opening&melds=AH+AS+AD+AC+AH+AS+AD&running_total=1500", **EN
     ).content.decode()
     assert "✓ Yes: 140 points, the minimum is 90" in html
 
 
 def test_the_referee_uses_the_160_house_rule_when_asked(client):
     html = client.get(
-        "/samba/referee/opening/?melds=AH+AS+AD+AC+AH+AS+AD%0AKH+KS+KD&running_total=8000"
+        "/samba/referee/?q=opening&melds=AH+AS+AD+AC+AH+AS+AD%0AKH+KS+KD&running_total=8000"
         "&top_minimum=160",
         **EN,
     ).content.decode()
@@ -223,45 +236,47 @@ def test_the_referee_uses_the_160_house_rule_when_asked(client):
 
 def test_the_referee_answers_whether_the_pile_may_be_taken(client):
     html = client.get(
-        "/samba/referee/pile/?top=QS&hand=QH&side_has_opened=on&first_take_this_hand=on", **EN
+        "/samba/referee/?q=pile&top=QS&hand=QH&side_has_opened=on", **EN
     ).content.decode()
     assert "✗ No — First take: two naturals from hand" in html
     assert 'href="/rules/samba/#samba.pile.first-take-two-naturals"' in html
     html = client.get(
-        "/samba/referee/pile/?top=QS&side_melds=QH+QD+QC&side_has_opened=on", **EN
+        "/samba/referee/?q=pile&top=QS&side_melds=QH+QD+QC&side_has_opened=on"
+        "&pile_taken_this_hand=on",
+        **EN,
     ).content.decode()
     assert "✓ Yes — Onto a group" in html
-    html = client.get("/samba/referee/pile/?top=2D&hand=2C+2H", **EN).content.decode()
+    html = client.get("/samba/referee/?q=pile&top=2D&hand=2C+2H", **EN).content.decode()
     assert "✗ No — A wild on top" in html
 
 
 def test_the_pile_question_refuses_invalid_side_melds_with_their_rules(client):
     html = client.get(
-        "/samba/referee/pile/?top=QS&side_melds=7H+8H+2H&side_has_opened=on", **EN
+        "/samba/referee/?q=pile&top=QS&side_melds=7H+8H+2H&side_has_opened=on", **EN
     ).content.decode()
-    assert "These melds break the rules" in html
+    assert "A sequence cannot hold a wild" in html
     assert 'href="/rules/samba/#samba.meld.sequence-no-wilds"' in html
 
 
 def test_the_referee_answers_whether_a_side_may_go_out(client):
     html = client.get(
-        "/samba/referee/going-out/?melds=4S+5S+6S+7S+8S+9S+10S", **EN
+        "/samba/referee/?q=going_out&melds=4S+5S+6S+7S+8S+9S+10S", **EN
     ).content.decode()
     assert "✗ No — Two 7-card combinations to go out" in html
     assert "the side has 1." in html
-    html = client.get("/samba/referee/going-out/?combinations=2", **EN).content.decode()
+    html = client.get("/samba/referee/?q=going_out&combinations=2", **EN).content.decode()
     assert "✓ Yes — Two 7-card combinations to go out" in html
     assert 'href="/rules/samba/#samba.going-out.two-combinations"' in html
 
 
 def test_a_question_with_an_unreadable_card_says_which(client):
-    html = client.get("/samba/referee/meld/?cards=KH+XX", **EN).content.decode()
+    html = client.get("/samba/referee/?q=meld&cards=KH+XX", **EN).content.decode()
     assert "“XX” is not a card" in html
     assert "data-answer" not in html
 
 
 def test_a_going_out_question_needs_melds_or_a_count(client):
-    html = client.get("/samba/referee/going-out/?melds=&combinations=", **EN).content.decode()
+    html = client.get("/samba/referee/?q=going_out&melds=&combinations=", **EN).content.decode()
     assert "Enter the side&#x27;s melds or its number of combinations." in html
 
 
@@ -292,7 +307,7 @@ def test_a_match_whose_stored_option_the_engine_refuses_still_opens(client):
     assert response.content.decode().count("Opening minimum: 50") == 2
     post_hand(client, match, PAGE_QUICK_POST)
     assert totals(match) == [2580, 275]
-    assert client.get(f"/matches/{match.pk}/hands/1/edit/").status_code == 200
+    assert client.get(f"/matches/{match.code}/hands/1/edit/").status_code == 200
 
 
 def test_correcting_a_hand_with_a_stored_token_that_is_not_a_card(client, match):
@@ -300,6 +315,6 @@ def test_correcting_a_hand_with_a_stored_token_that_is_not_a_card(client, match)
     hand = match.hands.get()
     hand.entry["sides"][1]["hand"] = ["QS", "ZZ", "JK"]
     hand.save(update_fields=["entry"])
-    response = client.get(f"/matches/{match.pk}/hands/1/edit/", **EN)
+    response = client.get(f"/matches/{match.code}/hands/1/edit/", **EN)
     assert response.status_code == 200
     assert 'value="Q♠ ZZ JK"' in response.content.decode()

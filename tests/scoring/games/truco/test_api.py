@@ -53,7 +53,8 @@ def test_page_tricks(client, cards, winner, next_leader):
 
 def test_a_paulista_trick_ranks_by_the_vira(client):
     body = trick("3H QD KS 3S", options={"variant": "paulista", "vira": "7S"})
-    assert post(client, "tricks/resolve", body).json() == {
+    answer = post(client, "tricks/resolve", body).json()
+    assert {key: answer[key] for key in ("winner", "next_leader", "winning_play")} == {
         "winner": "B",
         "next_leader": 1,
         "winning_play": 1,
@@ -109,8 +110,8 @@ def test_bad_options_are_named(client):
     ],
 )
 def test_page_hand_patterns(client, tricks, winner, after):
-    response = post(client, "hands/resolve", {"tricks": tricks})
-    assert response.json() == {"winner": winner, "decided_after": after}
+    answer = post(client, "hands/resolve", {"tricks": tricks}).json()
+    assert (answer["winner"], answer["decided_after"]) == (winner, after)
 
 
 def test_a_trick_result_must_be_a_b_or_t(client):

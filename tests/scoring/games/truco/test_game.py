@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.core.exceptions import ValidationError
 
-from referee.rulings import RuleError
+from referee.rulings import Breakdown, RuleError
 from scoring.games.truco.progress import beans, progress, seats
 from scoring.ledger.models import Match
 from scoring.ledger.registry import MatchView, SideView, get_game
@@ -32,16 +34,32 @@ def view(
     target: int | None = 12,
     **options,
 ) -> MatchView:
-    return MatchView(
+    """The match after ``entries``, its totals and running state kept as the ledger keeps
+    them."""
+    played = MatchView(
         options={"variant": "seed", "best_of": 1, **options},
         target=target,
         sides=tuple(
             SideView(position, " & ".join(names), names, 0)
             for position, names in enumerate(players)
         ),
-        hands_played=len(entries),
-        entries=entries,
+        hands_played=0,
     )
+    for entry in entries:
+        try:
+            scores = truco.score_hand(played, entry)
+        except RuleError:  # a stored hand a correction made impossible keeps its score
+            scores = [Breakdown(), Breakdown()]
+        played = replace(
+            played,
+            hands_played=played.hands_played + 1,
+            state=truco.state_after(played, entry, scores),
+            sides=tuple(
+                replace(side, total=side.total + score.total)
+                for side, score in zip(played.sides, scores, strict=True)
+            ),
+        )
+    return played
 
 
 def scored(match_view: MatchView, entry: dict) -> list[int]:
@@ -234,7 +252,11 @@ def test_tentos_are_shown_as_beans_in_heaps_of_three():
 def test_the_house_rules_are_the_variant_and_the_match_length():
     form = truco.options_form({"options-variant": "paulista", "options-best_of": "3"})
     assert form.is_valid(), form.errors
-    assert form.cleaned_data == {"variant": "paulista", "best_of": 3}
+    assert form.cleaned_data == {
+        "variant": "paulista",
+        "best_of": 3,
+        "accepted_truco_trick_decides": False,
+    }
 
 
 def test_a_game_is_played_to_twelve_fifteen_or_twenty_four():
@@ -263,7 +285,11 @@ def test_starting_a_truco_match(client):
     match = Match.objects.get()
     assert response.status_code == 302
     assert (match.game, match.target) == ("truco", 12)
-    assert match.options == {"variant": "mineiro", "best_of": 3}
+    assert match.options == {
+        "variant": "mineiro",
+        "best_of": 3,
+        "accepted_truco_trick_decides": False,
+    }
 
 
 @pytest.mark.django_db

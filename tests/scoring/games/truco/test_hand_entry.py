@@ -3,70 +3,71 @@ recording it through the ledger, and the page around it."""
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
+from dataclasses import replace
 
 import pytest
 
 from referee.rulings import RuleError
 from referee.truco import Event
-from scoring.games.truco.forms import TrucoHandForm, format_events, parse_events
+from scoring.games.truco.forms import TrucoHandForm, act_of, event_of
 from scoring.ledger.models import Match
-from scoring.ledger.registry import MatchView, SideView
+from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import make_match, record, totals
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+truco = get_game("truco")
 
 
 def view(*entries: dict, variant: str = "seed", target: int = 12) -> MatchView:
-    return MatchView(
+    """The match after ``entries``, its running state kept as the ledger keeps it."""
+    played = MatchView(
         options={"variant": variant, "best_of": 1},
         target=target,
         sides=(SideView(0, "Nós", ("Ana", "Caio"), 0), SideView(1, "Eles", ("Bia", "Duda"), 0)),
-        hands_played=len(entries),
-        entries=entries,
+        hands_played=0,
     )
+    for entry in entries:
+        state = truco.state_after(played, entry, [])
+        played = replace(played, hands_played=played.hands_played + 1, state=state)
+    return played
 
 
 def wins(team: str, count: int) -> list[dict]:
     return [{"events": [{"type": "win", "team": team}]}] * count
 
 
-def board(events: str = "", match: MatchView | None = None):
-    form = TrucoHandForm(match or view(), initial={"events": parse_as_dicts(events)})
-    return form.board
+def events(text: str) -> list[dict]:
+    """``"raise:A accept:B win:"`` as stored events."""
+    return [event_of(act).as_dict() for act in text.split()]
 
 
-def parse_as_dicts(text: str) -> list[dict]:
-    return [event.as_dict() for event in parse_events(text)]
+def board(calls: str = "", match: MatchView | None = None):
+    """The buttons for a hand whose calls so far (the shared draft) are ``calls``."""
+    match = replace(match or view(), draft={"events": events(calls)})
+    return TrucoHandForm(match).board
 
 
 def team(b, letter: str):
     return next(t for t in b.teams if t.team == letter)
 
 
-# --- the notation ----------------------------------------------------------------------------
+# --- the buttons' values ---------------------------------------------------------------------
 
 
-def test_events_round_trip_through_their_notation():
-    events = [
+def test_a_buttons_value_reads_back_as_its_call():
+    for event in (
         Event("raise", "A"),
         Event("accept", "B"),
         Event("penalty", "B", "truco.penalty.disclosed-cards"),
         Event("win", None),
-    ]
-    text = format_events(events)
-    assert text == "raise:A accept:B penalty:B:disclosed-cards win:"
-    assert parse_events(text) == events
-
-
-def test_the_notation_takes_the_words_shouted_at_the_table():
-    assert parse_events("truco:a, aceito:B; corro:a ganhou:b") == [
-        Event("raise", "A"),
-        Event("accept", "B"),
-        Event("run", "A"),
-        Event("win", "B"),
-    ]
+    ):
+        assert event_of(act_of(event)) == event
+    assert act_of(Event("penalty", "B", "truco.penalty.disclosed-cards")) == (
+        "penalty:B:disclosed-cards"
+    )
 
 
 # --- the buttons ----------------------------------------------------------------------------
@@ -155,15 +156,21 @@ def test_events_that_no_longer_fit_the_score_are_left_out_and_said():
 # --- the steps of a hand --------------------------------------------------------------------
 
 
-def step(events: str, act: str, match: MatchView | None = None) -> TrucoHandForm:
-    form = TrucoHandForm(match or view(), {"events": events, "act": act})
-    assert form.is_valid(), form.errors
-    return form.advanced()
+def step(calls: str, pressed: str, match: MatchView | None = None) -> TrucoHandForm:
+    """The form after the step button ``pressed``, with the draft it leaves."""
+    match = replace(match or view(), draft={"events": events(calls)})
+    form = TrucoHandForm(match, {"draft_json": json.dumps({"events": events(calls)}),
+                                 "step": pressed})  # fmt: skip
+    return form.redrawn(form.step())
+
+
+def calls_of(form: TrucoHandForm) -> str:
+    return " ".join(act_of(event) for event in form.board.events)
 
 
 def test_a_step_adds_the_call_to_the_hand():
-    assert step("", "raise:A").events_text == "raise:A"
-    assert step("raise:A", "raise:B").events_text == "raise:A raise:B"
+    assert calls_of(step("", "raise:A")) == "raise:A"
+    assert calls_of(step("raise:A", "raise:B")) == "raise:A raise:B"
 
 
 def test_a_step_the_rules_refuse_is_a_violation():
@@ -173,16 +180,22 @@ def test_a_step_the_rules_refuse_is_a_violation():
 
 
 def test_back_takes_the_last_call_back_and_clear_starts_over():
-    assert step("raise:A raise:B", "back").events_text == "raise:A"
-    assert step("raise:A raise:B", "clear").events_text == ""
+    assert calls_of(step("raise:A raise:B", "back")) == "raise:A"
+    assert calls_of(step("raise:A raise:B", "clear")) == ""
 
 
-def test_the_entry_is_the_events_and_the_last_button():
-    form = TrucoHandForm(view(), {"events": "raise:A", "act": "run:B"})
+def test_the_entry_is_the_calls_and_the_button_that_ended_the_hand():
+    draft = json.dumps({"events": events("raise:A")})
+    form = TrucoHandForm(view(), {"draft_json": draft, "act": "run:B"})
     assert form.is_valid()
     assert form.entry() == {
         "events": [{"type": "raise", "team": "A"}, {"type": "run", "team": "B"}]
     }
+
+
+def test_a_hand_is_recorded_only_by_a_button_that_ends_it():
+    form = TrucoHandForm(view(), {"draft_json": "{}", "act": "raise:A"})
+    assert not form.is_valid() and "act" in form.errors
 
 
 # --- the pages --------------------------------------------------------------------------------
@@ -195,14 +208,20 @@ def match(db) -> Match:
     )
 
 
-def post_hand(client, match, url: str, events: str, act: str, **headers):
+def post(client, match, *, act: str = "", step: str = "", **headers):
+    """What a phone sends from the hand form it was shown."""
+    match.refresh_from_db()
     data = {
-        "events": events,
-        "act": act,
+        "draft_json": json.dumps(match.draft),
+        "draft_revision": str(match.draft_revision),
         "request_id": str(uuid.uuid4()),
-        "expected_number": str(match.next_hand_number()),
+        "expected_number": str(match.view().number),
     }
-    return client.post(url, data, **headers)
+    if act:
+        data["act"] = act
+    if step:
+        data["step"] = step
+    return client.post(f"/matches/{match.code}/hands/", data, **headers)
 
 
 def test_the_match_page_keeps_the_screen_awake_and_says_who_deals(client, match):
@@ -210,11 +229,11 @@ def test_the_match_page_keeps_the_screen_awake_and_says_who_deals(client, match)
     assert "data-keep-awake" in page
     assert re.search(r"data-dealer>Duda<", page) and re.search(r"data-mao>Ana<", page)
     assert 'id="act-win-A"' in page and "truco/truco.css" in page
-    assert f'href="/truco/referee/?match={match.pk}"' in page
+    assert f'href="/truco/referee/?match={match.code}"' in page
 
 
 def test_one_tap_records_a_plain_hand(client, match):
-    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "", "win:B", **HTMX)
+    response = post(client, match, act="win:B", **HTMX)
     assert response.status_code == 200
     assert totals(match) == [0, 1]
     html = response.content.decode()
@@ -222,43 +241,54 @@ def test_one_tap_records_a_plain_hand(client, match):
     assert html.count('id="hand-form"') == 1  # the recording phone gets one fresh form
 
 
-def test_a_step_draws_the_buttons_again_and_stores_nothing(client, match):
-    response = post_hand(client, match, f"/truco/matches/{match.pk}/hand/", "", "raise:A", **HTMX)
+def test_a_call_is_shared_with_every_phone_and_stores_no_hand(client, match):
+    response = post(client, match, step="raise:A", **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'name="events" value="raise:A"' in html
     assert "Nós pediu Truco! — Eles responde." in html
     assert 'id="act-accept-B"' in html and not match.hands.exists()
+    match.refresh_from_db()
+    assert match.draft == {"events": [{"type": "raise", "team": "A"}]}
+    # Another phone, or a reload, sees the call.
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Nós pediu Truco! — Eles responde." in page
 
 
 def test_a_refused_step_shows_the_rule_and_keeps_the_hand(client, match):
-    response = post_hand(
-        client, match, f"/truco/matches/{match.pk}/hand/", "raise:A", "raise:A", **HTMX
-    )
+    post(client, match, step="raise:A", **HTMX)
+    response = post(client, match, step="raise:A", **HTMX)
     html = response.content.decode()
+    assert response.status_code == 422
     assert 'href="/rules/truco/#truco.raise.alternate"' in html
-    assert 'name="events" value="raise:A"' in html
+    match.refresh_from_db()
+    assert match.draft == {"events": [{"type": "raise", "team": "A"}]}
+
+
+def test_a_step_from_a_phone_that_missed_another_phones_call_is_refused(client, match):
+    post(client, match, step="raise:A", **HTMX)
+    match.refresh_from_db()
+    stale = {
+        "draft_json": "{}", "draft_revision": "0", "step": "raise:B",
+        "request_id": str(uuid.uuid4()), "expected_number": "1",
+    }  # fmt: skip
+    html = client.post(f"/matches/{match.code}/hands/", stale, **HTMX).content.decode()
+    assert "ledger.draft.changed" in html
+    match.refresh_from_db()
+    assert match.draft == {"events": [{"type": "raise", "team": "A"}]}
+    assert "Nós pediu Truco!" in html  # the hand as it now stands
 
 
 def test_steps_work_without_javascript(client, match):
-    response = post_hand(client, match, f"/truco/matches/{match.pk}/hand/", "", "raise:B")
+    response = post(client, match, step="raise:B")
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html
-    assert 'name="events" value="raise:B"' in html
-    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "raise:B", "accept:A")
-    assert response.status_code == 200  # not ended: shown again with the reason
-    assert "truco.hand.unfinished" in response.content.decode()
-    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "raise:B accept:A", "win:B")
+    assert "Eles pediu Truco!" in html
+    post(client, match, step="accept:A")
+    response = post(client, match, act="win:B")
     assert response.status_code == 302
     assert totals(match) == [0, 3]
-
-
-def test_another_phone_that_records_a_hand_resets_the_hand_being_called_here(client, match):
-    record(match, {"events": [{"type": "win", "team": "A"}]})
-    html = client.get(f"/matches/{match.pk}/live/", **HTMX).content.decode()
-    assert 'id="hand-form"' in html
-    assert re.search(r'<form id="hand-form"[^>]*data-hand="1:1-0:1" hx-swap-oob="true"', html)
-    assert 'name="events" value=""' in html
+    match.refresh_from_db()
+    assert match.draft == {}  # recording the hand closed its draft
 
 
 def test_the_page_prompts_the_mao_de_onze(client, match):
@@ -280,15 +310,19 @@ def test_a_finished_match_offers_no_buttons(client, match):
 
 def test_a_hand_is_corrected_by_its_calls(client, match):
     record(match, {"events": [{"type": "win", "team": "A"}]})
-    page = client.get(f"/matches/{match.pk}/hands/1/edit/").content.decode()
-    assert 'value="win:A"' in page
+    url = f"/matches/{match.code}/hands/1/edit/"
+    page = client.get(url).content.decode()
+    assert 'value="win:A"' in page  # the table taps again how the hand ended
     ana = match.sides.get(position=0).players.get(name="Ana")
-    response = client.post(
-        f"/matches/{match.pk}/hands/1/edit/",
-        {"events": "truco:B aceito:A win:B", "changed_by": ana.pk},
-    )
+    base = {"changed_by": ana.pk, "revision": "1", "expected_number": "1"}
+    page = client.post(url, base | {"draft_json": "{}", "step": "raise:B"}).content.decode()
+    assert "Eles pediu Truco!" in page
+    draft = json.dumps({"events": events("raise:B accept:A")})
+    response = client.post(url, base | {"draft_json": draft, "act": "win:B"})
     assert response.status_code == 302
     assert totals(match) == [0, 3]
+    match.refresh_from_db()
+    assert match.draft == {}  # a correction never touches the hand being played
 
 
 # --- the review's points ---------------------------------------------------------------------
@@ -319,11 +353,8 @@ def test_the_mao_de_dez_prompt_says_what_running_gives():
 
 
 def test_a_stored_option_the_engine_does_not_know_is_ignored():
-    match = MatchView(
-        options={"variant": "mineiro", "best_of": 1, "flor": True},
-        target=None,
-        sides=view().sides,
-        hands_played=0,
+    match = replace(
+        view(), options={"variant": "mineiro", "best_of": 1, "flor": True}, target=None
     )
     board_ = board(match=match)
     assert board_.state.options.variant == "mineiro" and board_.state.options.target == 12
@@ -337,8 +368,8 @@ def test_an_old_stored_option_does_not_break_the_match_pages(client, db):
         options={"variant": "seed", "best_of": 1, "mao_de_ferro": "old"},
     )
     assert client.get(match.get_absolute_url()).status_code == 200
-    assert client.get(f"/matches/{match.pk}/live/", **HTMX).status_code == 200
-    response = post_hand(client, match, f"/matches/{match.pk}/hands/", "", "win:A", **HTMX)
+    assert client.get(f"/matches/{match.code}/live/", **HTMX).status_code == 200
+    response = post(client, match, act="win:A", **HTMX)
     assert response.status_code == 200 and totals(match) == [1, 0]
 
 
@@ -358,24 +389,19 @@ def test_the_title_shows_the_games_target(client, db):
     assert "até 12" in client.get(match.get_absolute_url()).content.decode()
 
 
-def test_each_hand_of_the_history_is_scored_once_then_cached(client, match, monkeypatch):
-    from scoring.ledger.views import hands
-
+def test_each_hand_of_the_history_is_drawn_once_then_cached(
+    client, match, django_assert_num_queries
+):
     for team in "AB":
         record(match, {"events": [{"type": "win", "team": team}]})
-    calls = []
-    real = hands._lines_by_side
-
-    def counted(hand):
-        calls.append(hand.number)
-        return real(hand)
-
-    monkeypatch.setattr(hands, "_lines_by_side", counted)
     page = client.get(match.get_absolute_url()).content.decode()
-    assert sorted(calls) == [1, 2]
-    assert page.count('class="hand" data-hand=') == 2
-    client.get(f"/matches/{match.pk}/live/", **HTMX)
-    assert sorted(calls) == [1, 2]  # the poll draws the history from the cache
+    assert page.count('class="hand" id="hand-') == 2
+    record(match, {"events": [{"type": "win", "team": "A"}]})
+    etag = f'"m{match.pk}-v{match.version - 1}-pt-br"'
+    # The poll sends only the new hand, drawn from one query for its scores; the two
+    # hands before it are neither loaded nor drawn again.
+    html = client.get(f"/matches/{match.code}/live/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert html.content.decode().count('class="hand" id="hand-') == 1
 
 
 def test_the_penalty_note_says_what_a_penalty_does_at_this_score(client, match):
@@ -399,7 +425,6 @@ def test_the_hand_form_keeps_the_ledgers_request_plumbing(client, match):
     page = client.get(match.get_absolute_url()).content.decode()
     form = re.search(r'<form id="hand-form".*?</form>', page, re.S).group(0)
     assert re.search(r'<input type="hidden" name="request_id" value="[0-9a-f-]{36}">', form)
-    assert "expected_number" not in form
-    assert page.count('name="expected_number" form="hand-form" value="1"') == 1
-    live = re.search(r'<section id="live".*?</section>', page, re.S).group(0)
-    assert 'name="expected_number" form="hand-form"' in live
+    # The form belongs to the hand it was opened for: its number is inside it.
+    assert '<input type="hidden" name="expected_number" value="1">' in form
+    assert 'name="draft_revision" value="0"' in form

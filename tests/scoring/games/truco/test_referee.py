@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from referee.rulings import RuleError
-from scoring.games.truco.referee_forms import TrickRefereeForm
+from scoring.games.truco.questions import TrickQuestion
 from tests.conftest import make_match, record
 
 pytestmark = pytest.mark.django_db
 
 
-def cards(*tricks: str, mao: int = 0, variant: str = "seed", vira: str = "", down=()) -> dict:
-    data = {"mao": str(mao), "variant": variant, "vira": vira}
+def cards(
+    *tricks: str, mao: int = 0, variant: str = "seed", vira: str = "", down=(), players: int = 4
+) -> dict:
+    data = {"q": "tricks", "mao": str(mao), "variant": variant, "vira": vira,
+            "players": str(players)}  # fmt: skip
     for number, trick in enumerate(tricks, start=1):
         for index, card in enumerate(trick.split()):
             data[f"t{number}c{index}"] = card
@@ -21,15 +25,26 @@ def cards(*tricks: str, mao: int = 0, variant: str = "seed", vira: str = "", dow
     return data
 
 
+class Verdict:
+    """The answer as the page draws it: its tricks, and the hand's result."""
+
+    def __init__(self, answer) -> None:
+        self.answer = answer
+        self.tricks = answer.extra["tricks"]
+        self.hand = answer.extra["hand"].result
+        self.rule = answer.rule
+
+
 def verdict(*tricks: str, **kw):
-    form = TrickRefereeForm(cards(*tricks, **kw))
-    assert form.is_valid(), form.errors
-    return form.verdict()
+    with translation.override("en"):
+        form = TrickQuestion(cards(*tricks, **kw))
+        assert form.is_valid(), form.errors
+        return Verdict(form.verdict())
 
 
 def summary(result) -> list[tuple]:
     return [
-        (t.result.winner if t.played else "-", t.next_leader.name if t.played else "-", t.rule)
+        (t.winner if t.played else "-", t.next_leader if t.played else "-", t.rule)
         for t in result.tricks
     ]
 
@@ -38,7 +53,7 @@ def test_page_a_manilha_takes_the_trick():
     # page: 3H, 7D, KS, 3S (A1, B1, A2, B2): B1 wins with the manilha 7♦
     result = verdict("3H 7D KS 3S")
     assert summary(result) == [("B", "B1", "truco.trick.highest")]
-    assert [p.card for p in result.tricks[0].plays if p.wins] == ["7D"]
+    assert [p.card.code for p in result.tricks[0].plays if p.wins] == ["7D"]
     assert not result.hand.decided
 
 
@@ -58,7 +73,7 @@ def test_a_whole_hand_follows_the_leader_from_trick_to_trick():
         ("B", "B1", "truco.trick.highest"),
         ("-", "-", None),
     ]
-    assert [p.seat.name for p in result.tricks[1].plays] == ["B1", "A2", "B2", "A1"]
+    assert [p.seat for p in result.tricks[1].plays] == ["B1", "A2", "B2", "A1"]
     assert (result.hand.winner, result.hand.decided_after) == ("B", 2)
     assert result.rule == "truco.hand.two-tricks"
 
@@ -66,7 +81,7 @@ def test_a_whole_hand_follows_the_leader_from_trick_to_trick():
 def test_a_covered_card_cannot_win_from_the_second_trick_on():
     # A1 leads the second trick after the empate; its 4♣ is covered.
     result = verdict("3H 3S 2C KD", "4C 5H 6S 7S", down=[(2, 0)])
-    assert result.tricks[1].result.winner == "B"
+    assert result.tricks[1].winner == "B"
     assert result.tricks[1].plays[0].face_down
     assert (result.hand.winner, result.hand.decided_after) == ("B", 2)
 
@@ -94,23 +109,33 @@ def test_paulista_needs_the_vira_and_ranks_by_it():
         verdict("3H QD KS 3S", variant="paulista")
     assert error.value.rules == ["truco.paulista.vira-required"]
     # vira 7♠: the queens are the manilhas
-    assert verdict("3H QD KS 3S", variant="paulista", vira="7S").tricks[0].result.winner == "B"
+    assert verdict("3H QD KS 3S", variant="paulista", vira="7S").tricks[0].winner == "B"
 
 
 def test_the_page_judges_and_links_the_rule(client):
-    html = client.get("/truco/referee/", cards("3H 7D KS 3S")).content.decode()
+    # The page reads the reader's letters: 3 de copas, 7 de ouros, rei de espadas …
+    html = client.get("/truco/referee/", cards("3C 7O RE 3E")).content.decode()
     assert "A dupla B leva a vaza." in html and "B1 sai na próxima." in html
     assert 'href="/rules/truco/#truco.trick.highest"' in html
 
 
 def test_the_page_shows_what_it_cannot_accept(client):
-    html = client.get("/truco/referee/", cards("3H 8D KS 3S")).content.decode()
+    html = client.get("/truco/referee/", cards("3C 8O RE 3E")).content.decode()
     assert 'href="/rules/cards/#cards.deck.not-in-deck"' in html
 
 
 def test_htmx_gets_only_the_verdict(client):
-    html = client.get("/truco/referee/", cards("3H 7D KS 3S"), HTTP_HX_REQUEST="true")
-    assert b'id="referee"' in html.content and b"<html" not in html.content
+    html = client.get("/truco/referee/", cards("3C 7O RE 3E"), HTTP_HX_REQUEST="true")
+    assert b'id="q-tricks"' in html.content and b"<html" not in html.content
+
+
+def test_one_against_one_and_three_against_three(client):
+    two = verdict("3H 7D", players=2)
+    assert summary(two) == [("B", "B1", "truco.trick.highest")]
+    six = verdict("4C 5H 6S 7S QD JD", players=6)
+    assert [p.seat for p in six.tricks[0].plays] == ["A1", "B1", "A2", "B2", "A3", "B3"]
+    html = client.get("/truco/referee/", cards("3C 7O RE", players=2)).content.decode()
+    assert "truco.trick" in html  # three cards for two players: refused by its rule
 
 
 def test_a_matchs_referee_uses_its_variant_seats_and_mao(client):
@@ -118,10 +143,10 @@ def test_a_matchs_referee_uses_its_variant_seats_and_mao(client):
         "truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12, options={"variant": "mineiro"}
     )
     record(match, {"events": [{"type": "win", "team": "A"}]})
-    page = client.get(f"/truco/referee/?match={match.pk}").content.decode()
+    page = client.get(f"/truco/referee/?match={match.code}").content.decode()
     assert '<option value="1" selected>Bia (B1)</option>' in page
     assert '<option value="mineiro" selected>' in page
     # the variant cannot be switched for a match's trick
-    data = cards("3H 7D KS 3S", mao=1, variant="paulista") | {"match": str(match.pk)}
+    data = cards("3C 7O RE 3E", mao=1, variant="paulista") | {"match": match.code}
     html = client.get("/truco/referee/", data).content.decode()
     assert "A dupla A leva a vaza." in html and "Caio sai na próxima." in html

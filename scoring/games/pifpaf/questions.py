@@ -1,0 +1,144 @@
+"""Pif-Paf's referee questions — did they go out, is it a meld, who gets the discard — as
+forms with a ``verdict()``. The engine decides; these only read the input and word the
+answer."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from referee.cards import Card
+from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
+from referee.pifpaf import claim_discard as engine_claim
+from scoring.ledger.cards import CardsField, card_views
+from scoring.ledger.referee import Answer, Question, answer
+
+ACES = [("both", _("Below the 2 or above the king")), ("low", _("Low only (below the 2)"))]
+GROUPS = [
+    ("three-suits", _("3 or more cards, 3 suits")),
+    ("trinca", _("Exactly 3 cards, 3 suits")),
+]
+
+
+def hand_answer(cards: list[Card], options: PifPafOptions) -> Answer:
+    """Does this hand go out: its melds, the discard, or the cards that cannot be placed."""
+    verdict = check_hand(cards, options)
+    headline = gettext("Goes out.") if verdict.goes_out else gettext("Does not go out.")
+    # The going-out rule decides both answers.
+    rule = "pifpaf.hand.not-out"
+    return answer(
+        verdict.goes_out,
+        headline,
+        rule=rule,
+        cards=cards,
+        melds=[card_views(meld) for meld in verdict.melds],
+        leftover=card_views(verdict.leftover),
+        discard=card_views([verdict.discard]) if verdict.discard else [],
+    )
+
+
+class HouseRulesQuestion(Question):
+    aces = forms.ChoiceField(label=_("Aces in sequences"), choices=ACES, initial="both")
+    groups = forms.ChoiceField(label=_("Groups"), choices=GROUPS, initial="three-suits")
+
+    def house_rules(self) -> PifPafOptions:
+        return PifPafOptions(self.cleaned_data["aces"], self.cleaned_data["groups"])
+
+
+class HandQuestion(HouseRulesQuestion):
+    title = _("Did they go out?")
+    short = _("A hand")
+    submit = _("Check the hand")
+    answer_template = "pifpaf/_hand_answer.html"
+
+    cards = CardsField(
+        label=_("Nine cards, or ten with the discard"),
+        jokers=False,
+        help_text=_("For example: AH 2H 3H 7S 7H 7D QC KC AC"),
+    )
+    field_order = ["cards", "aces", "groups"]
+
+    def verdict(self) -> Answer:
+        return hand_answer(self.cleaned_data["cards"], self.house_rules())
+
+
+class MeldQuestion(HouseRulesQuestion):
+    title = _("Is it a meld?")
+    short = _("A meld")
+    submit = _("Check the meld")
+
+    cards = CardsField(
+        label=_("The meld's cards"), jokers=False, help_text=_("For example: QS QH QD QD")
+    )
+    field_order = ["cards", "aces", "groups"]
+
+    def verdict(self) -> Answer:
+        cards = self.cleaned_data["cards"]
+        verdict = check_meld(cards, self.house_rules())
+        if verdict.valid:
+            headline = (
+                gettext("A sequence.") if verdict.kind == "sequence" else gettext("A group.")
+            )
+        else:
+            headline = gettext("Not a meld.")
+        # What a meld is: one suit in sequence, or one rank in a group.
+        rule = "pifpaf.meld.mixed"
+        return answer(
+            verdict.valid, headline, rule=rule, cards=cards, violations=verdict.violations
+        )
+
+
+SEATS = [(seat, str(seat)) for seat in range(1, MAX_PLAYERS + 1)]
+
+
+class ClaimQuestion(Question):
+    """Seats are numbered from 1 in turn order here; the engine counts from 0."""
+
+    title = _("Who gets the discard?")
+    short = _("A discard")
+    submit = _("Settle the claim")
+
+    players = forms.TypedChoiceField(
+        label=_("Players at the table"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        initial=4,
+    )
+    discarder = forms.TypedChoiceField(
+        label=_("Seat of the player who discarded"), coerce=int, choices=SEATS, initial=1
+    )
+    claimants = forms.TypedMultipleChoiceField(
+        label=_("Seats that want to go out with it"),
+        coerce=int,
+        choices=SEATS,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    stock_only = forms.TypedMultipleChoiceField(
+        label=_("Seats flagged “only from the stock”"),
+        coerce=int,
+        choices=SEATS,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        seat = engine_claim(
+            data["discarder"] - 1,
+            [seat - 1 for seat in data["claimants"]],
+            data["players"],
+            stock_only=[seat - 1 for seat in data["stock_only"]],
+        )
+        return answer(
+            True,
+            gettext("Seat %(seat)s gets the discard.") % {"seat": seat + 1},
+            rule="pifpaf.claim.next-in-turn",
+        )
+
+
+QUESTIONS: dict[str, type[Question]] = {
+    "hand": HandQuestion,
+    "meld": MeldQuestion,
+    "claim": ClaimQuestion,
+}

@@ -1,0 +1,187 @@
+"""Samba's referee questions for a dispute at the table: a meld, an opening, the pile,
+going out. Each reads the question and asks ``referee.samba``; the answer names the rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from referee import samba
+from scoring.games.samba.forms import TopMinimumField, meld_check
+from scoring.ledger.cards import CardField, CardsField, MeldsField
+from scoring.ledger.referee import Answer, Question, answer
+from scoring.ledger.rulebook import label
+
+
+def options(top_minimum: int | None) -> samba.SambaOptions:
+    return samba.SambaOptions(top_minimum=top_minimum or samba.DEFAULT_OPTIONS.top_minimum)
+
+
+def yes_no(verdict: samba.Verdict, **extra: Any) -> Answer:
+    """A yes/no answer with the rule that decides it."""
+    word = gettext("Yes") if verdict.allowed else gettext("No")
+    details = []
+    minimum = verdict.params.get("minimum")
+    if verdict.allowed and minimum:
+        details.append(
+            gettext("Opening in that play, the side needs at least %(minimum)s points.")
+            % {"minimum": minimum}
+        )
+    return answer(
+        verdict.allowed,
+        f"{word} — {label(verdict.rule)}",
+        rule=verdict.rule,
+        params=verdict.params,
+        details=details,
+        **extra,
+    )
+
+
+class MeldQuestion(Question):
+    title = _("Is this meld valid?")
+    short = _("A meld")
+    submit = _("Check the meld")
+
+    cards = CardsField(label=_("Cards of the meld"), help_text=_("For example: KH KS KD JK"))
+    going_out = forms.BooleanField(label=_("The side is going out"), required=False)
+
+    def verdict(self) -> Answer:
+        cards = self.cleaned_data["cards"]
+        check = meld_check(cards, going_out=self.cleaned_data["going_out"])
+        kind = label(check.rule) if check.rule else ""
+        if check.valid:
+            headline = gettext("%(kind)s, %(points)s card points") % {
+                "kind": kind,
+                "points": check.points,
+            }
+        else:
+            headline = gettext("Not a valid meld")
+            if kind:
+                headline += f" ({kind})"
+        return answer(
+            check.valid, headline, rule=check.rule, cards=cards, violations=check.violations
+        )
+
+
+class OpeningQuestion(Question):
+    title = _("Does this opening reach the minimum?")
+    short = _("An opening")
+    submit = _("Check the opening")
+
+    melds = MeldsField(label=_("Melds laid in this play, one per line"))
+    running_total = forms.IntegerField(
+        label=_("The side's running total before the hand"),
+        initial=0,
+        min_value=-(10**9),
+        max_value=10**9,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    pile_top = CardField(
+        label=_("The pile's top card, if the pile is taken with it"), required=False
+    )
+    going_out = forms.BooleanField(label=_("The side is going out"), required=False)
+    pile_taken_this_hand = forms.BooleanField(
+        label=_("Someone has already taken the pile this hand"), required=False
+    )
+    top_minimum = TopMinimumField()
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        verdict = samba.check_opening(
+            data["melds"],
+            data["running_total"],
+            options(data["top_minimum"]),
+            data["pile_top"],
+            going_out=data["going_out"],
+            pile_taken_this_hand=data["pile_taken_this_hand"],
+        )
+        numbers = {"points": verdict.points, "minimum": verdict.minimum}
+        if verdict.valid:
+            headline = gettext("Yes: %(points)s points, the minimum is %(minimum)s") % numbers
+        else:
+            headline = gettext("No: %(points)s points, the minimum is %(minimum)s") % numbers
+        cards = [card for meld in data["melds"] for card in meld]
+        return answer(
+            verdict.valid,
+            headline,
+            rule="samba.opening.minimum",
+            cards=cards,
+            violations=verdict.violations,
+        )
+
+
+class PileQuestion(Question):
+    title = _("May this player take the pile now?")
+    short = _("The pile")
+    submit = _("Ask about the pile")
+
+    top = CardField(label=_("The pile's top card"))
+    hand = CardsField(label=_("The player's hand"), required=False)
+    side_melds = MeldsField(label=_("The side's melds on the table, one per line"), required=False)
+    side_has_opened = forms.BooleanField(label=_("The side has opened"), required=False)
+    pile_taken_this_hand = forms.BooleanField(
+        label=_("Someone has already taken the pile this hand"),
+        required=False,
+        help_text=_("The hand's first take needs two naturals from hand."),
+    )
+    pile_frozen = forms.BooleanField(label=_("The pile is premiado (frozen)"), required=False)
+    running_total = forms.IntegerField(
+        label=_("The side's running total (for its opening minimum)"),
+        required=False,
+        min_value=-(10**9),
+        max_value=10**9,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    top_minimum = TopMinimumField()
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        verdict = samba.may_take_pile(
+            data["top"],
+            hand=data["hand"],
+            side_melds=data["side_melds"],
+            side_has_opened=data["side_has_opened"],
+            pile_taken_this_hand=data["pile_taken_this_hand"],
+            pile_frozen=data["pile_frozen"],
+            running_total=data["running_total"],
+            options=options(data["top_minimum"]),
+        )
+        return yes_no(verdict)
+
+
+class GoingOutQuestion(Question):
+    title = _("May this side go out?")
+    short = _("Going out")
+    submit = _("Ask about going out")
+
+    melds = MeldsField(
+        label=_("The side's melds, those laid now included, one per line"), required=False
+    )
+    combinations = forms.IntegerField(
+        label=_("Or: how many 7-card combinations the side has"),
+        required=False,
+        min_value=0,
+        max_value=samba.MOST_COMBINATIONS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("melds") and data.get("combinations") is None and not self.errors:
+            raise forms.ValidationError(_("Enter the side's melds or its number of combinations."))
+        return data
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        return yes_no(samba.may_go_out(data["melds"] if data["melds"] else data["combinations"]))
+
+
+QUESTIONS: dict[str, type[Question]] = {
+    "meld": MeldQuestion,
+    "opening": OpeningQuestion,
+    "pile": PileQuestion,
+    "going_out": GoingOutQuestion,
+}

@@ -1,0 +1,199 @@
+"""The trick referee: the cards of a trick, or of a whole hand, in the order played.
+
+Two, four or six seats in the order of play (A1, B1, A2, B2 …; a match names them); the
+mão leads the first trick and the engine (``referee.truco.judge_hand``) says who takes
+each trick, which rule decided it, who leads the next and who wins the hand. This form
+only reads the cards and words the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from referee.truco import (
+    PLAYER_COUNTS,
+    PLAYERS,
+    HandJudgement,
+    TrucoOptions,
+    judge_hand,
+    seat_name,
+)
+from scoring.games.truco.forms import VARIANT_CHOICES
+from scoring.games.truco.progress import match_options, progress
+from scoring.ledger.cards import CARD_INPUT, CardField, CardView, card_views, notation
+from scoring.ledger.referee import Answer, Question
+from scoring.ledger.rulebook import label, rule_url
+
+TRICKS = 3
+MOST_PLAYERS = max(PLAYER_COUNTS)
+
+
+def card_field(trick: int, index: int) -> str:
+    return f"t{trick}c{index}"
+
+
+def down_field(trick: int, index: int) -> str:
+    return f"t{trick}d{index}"
+
+
+@dataclass(frozen=True)
+class SeatedCard:
+    seat: str
+    card: CardView
+    face_down: bool
+    wins: bool
+
+
+@dataclass(frozen=True)
+class TrickAnswer:
+    number: int
+    plays: tuple[SeatedCard, ...]
+    played: bool
+    winner: str | None
+    next_leader: str
+    rule: str | None
+
+    @property
+    def rule_label(self) -> str:
+        return label(self.rule) if self.rule else ""
+
+    @property
+    def url(self) -> str | None:
+        return rule_url(self.rule) if self.rule else None
+
+
+class TrickQuestion(Question):
+    title = _("Who takes the trick, and the hand?")
+    short = _("Tricks")
+    submit = _("Judge")
+    answer_template = "truco/_tricks_answer.html"
+    fields_template = "truco/_tricks_fields.html"
+
+    variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="seed")
+    vira = CardField(label=_("Vira (Paulista)"), required=False, jokers=False)
+    players = forms.TypedChoiceField(
+        label=_("Players at the table"),
+        coerce=int,
+        choices=[(n, str(n)) for n in PLAYER_COUNTS],
+        initial=PLAYERS,
+    )
+    mao = forms.TypedChoiceField(label=_("The mão (leads the first trick)"), coerce=int)
+
+    def __init__(self, data: Any = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.seat_names: dict[int, str] = {}
+        match = self.match
+        if match is not None:
+            state = progress(match)
+            count = len(state.seats)
+            if count in PLAYER_COUNTS:
+                self.seat_names = {i: seat.name for i, seat in enumerate(state.seats)}
+                self.initial |= {"players": count, "mao": state.hands_played % count}
+            self.initial["variant"] = match_options(match).variant
+            # A match's trick is judged by the match's own variant and table.
+            self.fields["variant"].disabled = True
+            self.fields["players"].disabled = bool(self.seat_names)
+        self.fields["mao"].choices = [(i, self.seat_label(i)) for i in range(MOST_PLAYERS)]
+        for trick in range(1, TRICKS + 1):
+            for index in range(MOST_PLAYERS):
+                self.fields[card_field(trick, index)] = forms.CharField(
+                    label=_("Card %(n)s") % {"n": index + 1},
+                    required=False,
+                    max_length=8,
+                    widget=forms.TextInput(attrs={**CARD_INPUT, "size": 4}),
+                )
+                if trick > 1:
+                    self.fields[down_field(trick, index)] = forms.BooleanField(
+                        label=_("face down"), required=False
+                    )
+
+    def seat_label(self, index: int) -> str:
+        """A seat as the mão's choices show it: "Bia (B1)", or "B1" without a match."""
+        generic = seat_name(index)
+        name = self.seat_names.get(index)
+        return generic if not name or name == generic else f"{name} ({generic})"
+
+    def who(self, index: int) -> str:
+        """A seat as the verdict names it: the player, or "B1" without a match."""
+        return self.seat_names.get(index) or seat_name(index)
+
+    def tricks(self) -> list[dict[str, Any]]:
+        """The card fields grouped by trick, for the template."""
+        return [
+            {
+                "number": trick,
+                "cards": [
+                    (self[card_field(trick, i)], self[down_field(trick, i)] if trick > 1 else None)
+                    for i in range(MOST_PLAYERS)
+                ],
+            }
+            for trick in range(1, TRICKS + 1)
+        ]
+
+    def _entered(self) -> list[list[tuple[str, bool]]]:
+        data = self.cleaned_data
+        tricks = []
+        for trick in range(1, TRICKS + 1):
+            cards = [
+                (data[card_field(trick, i)].strip(), bool(data.get(down_field(trick, i))))
+                for i in range(MOST_PLAYERS)
+            ]
+            tricks.append([(card, down) for card, down in cards if card])
+        while tricks and not tricks[-1]:
+            tricks.pop()
+        return tricks
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        options = TrucoOptions.from_dict(
+            {"variant": data["variant"], "vira": str(data["vira"]) if data["vira"] else None}
+        )
+        judged = judge_hand(
+            self._entered(),
+            players=data["players"],
+            mao=data["mao"],
+            options=options,
+            notation=notation(),
+        )
+        return self._answer(judged)
+
+    def _answer(self, judged: HandJudgement) -> Answer:
+        tricks = []
+        for trick in judged.tricks:
+            views = card_views(trick.cards)
+            plays = tuple(
+                SeatedCard(self.who(seat), view, down, seat in trick.winning_seats)
+                for seat, view, down in zip(trick.seats, views, trick.face_down, strict=True)
+            )
+            tricks.append(
+                TrickAnswer(
+                    number=trick.number,
+                    plays=plays,
+                    played=trick.played,
+                    winner=trick.winner,
+                    next_leader=(
+                        self.who(trick.next_leader) if trick.next_leader is not None else ""
+                    ),
+                    rule=trick.rule,
+                )
+            )
+        if judged.winner:
+            headline = gettext("Team %(team)s wins the hand.") % {"team": judged.winner}
+        elif judged.decided:
+            headline = gettext("Three tied tricks: nobody wins the hand.")
+        else:
+            headline = gettext("The hand is not decided yet: enter the next trick.")
+        return Answer(
+            ok=None,
+            headline=headline,
+            rule=judged.rule,
+            extra={"tricks": tricks, "hand": judged},
+        )
+
+
+QUESTIONS: dict[str, type[Question]] = {"tricks": TrickQuestion}

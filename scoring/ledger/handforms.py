@@ -1,0 +1,133 @@
+"""The hand form every game's form builds on: one contract, one multi-step mechanism.
+
+A ``HandForm`` is made from the match as plain data (``MatchView``), what a phone posted,
+and, when a past hand is being corrected, that hand's stored entry. ``entry()`` is the
+plain dict the ledger stores and scores.
+
+Some hands are entered in steps (a Truco hand's calls, a Pif-Paf hand's bets, a
+Pinkerton round's turns). Their progress is the hand's **draft**: plain JSON that rides
+in the form (``draft``) and, for the hand being played, is stored on the match so every
+phone at the table sees the same calls. A submit named ``step`` asks the form for the
+next draft (``step()``) and the form is drawn again with it: nothing is recorded. Only
+the ledger's views run this; a game writes ``step()`` and reads ``self.draft``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from django import forms
+from django.forms.utils import ErrorDict
+
+from scoring.ledger.registry import MatchView
+
+# The name of every button that moves a hand on a step rather than recording it.
+STEP = "step"
+# Bounds on what a phone may send as a draft: a real hand never comes near them.
+MAX_DRAFT_BYTES = 20_000
+
+
+def read_draft(text: str | None) -> dict[str, Any]:
+    """A posted draft, or {} for anything that is not a small JSON object."""
+    if not text or len(text) > MAX_DRAFT_BYTES:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+class HandForm(forms.Form):
+    """A game's hand. Subclasses add their fields (in ``__init__`` if they depend on the
+    match) and implement ``entry()``; multi-step games also ``step()``."""
+
+    # Whether the hand is entered in steps (its buttons named ``step``).
+    multi_step: ClassVar[bool] = False
+    # Whether the ledger draws its "Record hand" button (a game whose buttons record the
+    # hand themselves, like Truco's "won the hand", draws its own).
+    record_button: ClassVar[bool] = True
+
+    draft_json = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        match: MatchView,
+        data: Mapping[str, Any] | None = None,
+        *,
+        entry: Mapping[str, Any] | None = None,
+        redraw: bool = False,
+    ) -> None:
+        self.match = match
+        self.stored_entry = entry
+        # Drawn again after a step: show what was posted, judge nothing yet.
+        self.redraw = redraw
+        if data is not None:
+            self.draft = read_draft(data.get("draft_json"))
+        elif entry is not None:
+            self.draft = self.draft_from_entry(entry)
+        else:
+            self.draft = dict(match.draft)
+        initial = self.initial_from(entry) if entry is not None else self.initial_for_new()
+        initial["draft_json"] = json.dumps(self.draft, separators=(",", ":"))
+        super().__init__(data, initial=initial)
+
+    # --- the contract -------------------------------------------------------------------
+
+    def entry(self) -> dict[str, Any]:
+        """The plain dict stored for the hand, once ``is_valid()``: enough to score it
+        again and to fill this form again."""
+        raise NotImplementedError
+
+    def initial_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The form's fields filled from a stored entry (a correction)."""
+        return {}
+
+    def initial_for_new(self) -> dict[str, Any]:
+        """The fields of a new hand (say, the way the last one was entered)."""
+        return {}
+
+    def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
+        """A field checked as it is typed (a side's melds): the template and context of
+        the answer, or None if the field has no such check."""
+        return None
+
+    # --- steps --------------------------------------------------------------------------
+
+    def draft_from_entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The draft of a stored hand being corrected (its calls, its bets)."""
+        return {}
+
+    @property
+    def stepping(self) -> bool:
+        return self.is_bound and STEP in self.data
+
+    @property
+    def pressed(self) -> str:
+        """The step button pressed (its value)."""
+        return str(self.data.get(STEP, "")) if self.is_bound else ""
+
+    def step(self) -> dict[str, Any]:
+        """The draft after the step button pressed; RuleError if the rules refuse it.
+        The form's other fields are readable in ``self.data``."""
+        return dict(self.draft)
+
+    def redrawn(self, draft: Mapping[str, Any]) -> HandForm:
+        """This form again, with the new draft and what was typed kept."""
+        data = self.data.copy()
+        data.pop(STEP, None)
+        data["draft_json"] = json.dumps(dict(draft), separators=(",", ":"))
+        return type(self)(self.match, data, entry=self.stored_entry, redraw=True)
+
+    def full_clean(self) -> None:
+        if self.redraw:
+            self._errors = ErrorDict()
+            self.cleaned_data = {}
+            return
+        super().full_clean()
+
+    def is_valid(self) -> bool:
+        # A step button records nothing: the view asks for ``step()`` instead.
+        return not self.stepping and not self.redraw and super().is_valid()

@@ -1,0 +1,247 @@
+"""What the match page and its fragments are drawn from, for the views and the games' forms.
+
+The page has three parts, each a partial of ``ledger/match.html``: ``live`` (the game's
+scoreboard, undo/redo, polled by every phone), ``hand-form`` (the hand this phone is
+entering) and ``history`` (the hands, newest first). Hands are drawn from cached
+fragments and only the newest page of them is sent; a poll sends only the hands that
+changed since the version the phone holds.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from referee.rulings import Violation
+from scoring.ledger.handforms import HandForm
+from scoring.ledger.models import Hand, HandScore, Match
+from scoring.ledger.rulebook import line_dicts, violation_dicts
+
+# How many hands the match page shows before "earlier hands".
+HISTORY_PAGE = 12
+# A phone further behind than this many versions gets the whole first page again.
+MOST_DELTA = 200
+
+
+def read_uuid(value: str | None) -> uuid.UUID:
+    try:
+        return uuid.UUID(value or "")
+    except ValueError:
+        return uuid.uuid4()
+
+
+def read_int(value: Any) -> int | None:
+    try:
+        return int(str(value or ""))
+    except ValueError:
+        return None
+
+
+# --- the live scoreboard -------------------------------------------------------------------
+
+
+def live_etag(match: Match) -> str:
+    """The live scoreboard's ETag: the match's version, in the viewer's language."""
+    return f"m{match.pk}-v{match.version}-{get_language()}"
+
+
+def etag_version(header: str | None, match_pk: int) -> int | None:
+    """The version a phone holds, read from its ``If-None-Match`` (None if unknown)."""
+    if not header:
+        return None
+    tag = header.strip().removeprefix("W/").strip('"')
+    prefix = f"m{match_pk}-v"
+    if not tag.startswith(prefix):
+        return None
+    version, _sep, language = tag[len(prefix) :].partition("-")
+    if language != get_language():
+        return None
+    return read_int(version)
+
+
+def live_context(match: Match) -> dict[str, Any]:
+    view = match.view()
+    game = match.rules
+    notes = game.side_notes(view)
+    sides = [
+        {"side": side, "position": side.position, "notes": notes.get(side.position, [])}
+        for side in view.sides
+    ]
+    leaders = game.winners(view, closing=True) if view.hands_played else []
+    return {
+        "match": match,
+        "game": game,
+        "view": view,
+        "sides": sides,
+        "leaders": leaders,
+        "board": game.scoreboard(view),
+        "target": game.target(view),
+        "hands_played": view.hands_played,
+        "undone": match.last_undone_hand(),
+        "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
+        "etag": live_etag(match),
+        "next_number": view.number,
+        "poll_ms": settings.LIVE_POLL_MS,
+    }
+
+
+# --- the hand form -------------------------------------------------------------------------
+
+
+def hand_form_context(
+    match: Match,
+    form: HandForm | None = None,
+    *,
+    violations: Iterable[Mapping[str, Any]] = (),
+    request_id: uuid.UUID | None = None,
+    number: int | None = None,
+    conflict: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The hand form for ``number`` (by default the next hand), keeping the request id
+    of a form that is drawn again so that sending it twice records one hand."""
+    view = match.view()
+    return {
+        "match": match,
+        "game": match.rules,
+        "form": form if form is not None else match.rules.hand_form(view),
+        "violations": list(violations),
+        "request_id": request_id or uuid.uuid4(),
+        "number": number or view.number,
+        "draft_revision": match.draft_revision,
+        "conflict": conflict,
+    }
+
+
+def posted_form_context(
+    request: HttpRequest, match: Match, form: HandForm, **kwargs: Any
+) -> dict[str, Any]:
+    """The hand form drawn again for the phone that sent it: same request id, same hand."""
+    return hand_form_context(
+        match,
+        form,
+        request_id=read_uuid(request.POST.get("request_id")),
+        number=read_int(request.POST.get("expected_number")),
+        **kwargs,
+    )
+
+
+def conflict_context(match: Match, number: int) -> dict[str, Any] | None:
+    """What another phone recorded as hand ``number``, to show beside this phone's own."""
+    hand = match.live_hands().filter(number=number).first()
+    if hand is None:
+        return {"number": number, "next": match.view().number, "hand": None}
+    return {
+        "number": number,
+        "next": match.view().number,
+        "hand": hand,
+        "html": render_hands(match, [hand_row(hand)])[0],
+    }
+
+
+# --- the history ---------------------------------------------------------------------------
+
+
+def hand_row(hand: Hand) -> dict[str, Any]:
+    return {
+        "pk": hand.pk,
+        "number": hand.number,
+        "revision": hand.revision,
+        "problem": hand.problem,
+        "undone": hand.undone_at is not None,
+    }
+
+
+ROW_FIELDS = ("pk", "number", "revision", "problem", "undone_at")
+
+
+def _row(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "pk": values["pk"],
+        "number": values["number"],
+        "revision": values["revision"],
+        "problem": values["problem"],
+        "undone": values["undone_at"] is not None,
+    }
+
+
+def _cache_key(row: Mapping[str, Any]) -> str:
+    flagged = "p" if row["problem"] else ""
+    return f"ledger-hand:{row['pk']}:{row['revision']}{flagged}:{get_language()}"
+
+
+def render_hands(match: Match, rows: list[dict[str, Any]]) -> list[str]:
+    """Each hand's list item, from the cache where it is; only the missing ones load their
+    scores. A hand's rendering changes only with a correction or the language."""
+    live = [row for row in rows if not row["undone"]]
+    keys = {row["pk"]: _cache_key(row) for row in live}
+    cached = cache.get_many(list(keys.values()))
+    missing = [row for row in live if keys[row["pk"]] not in cached]
+    if missing:
+        by_hand: dict[int, list[HandScore]] = {}
+        scores = HandScore.objects.filter(hand__in=[row["pk"] for row in missing])
+        for score in scores.select_related("side").order_by("side__position"):
+            by_hand.setdefault(score.hand_id, []).append(score)
+        fresh = {}
+        for row in missing:
+            html = render_to_string(
+                "ledger/_hand.html",
+                {
+                    "match": match,
+                    "hand": row,
+                    "by_side": [
+                        (score.side, score.total, line_dicts(score.lines))
+                        for score in by_hand.get(row["pk"], [])
+                    ],
+                    "problem": violation_dicts_of(row["problem"]),
+                },
+            )
+            fresh[keys[row["pk"]]] = html
+        cache.set_many(fresh, timeout=60 * 60 * 24 * 7)
+        cached |= fresh
+    out = []
+    for row in rows:
+        if row["undone"]:
+            out.append(f'<li id="hand-{row["pk"]}" data-hand-id="{row["pk"]}" data-undone></li>')
+        else:
+            out.append(cached[keys[row["pk"]]])
+    return out
+
+
+def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:
+    """The violations a hand was flagged with, as stored, in the reader's words."""
+    if not stored:
+        return []
+    return violation_dicts(Violation(v["rule"], v.get("params") or {}) for v in stored)
+
+
+def history_context(match: Match, *, before: int | None = None) -> dict[str, Any]:
+    """The newest page of hands (or the page before hand ``before``)."""
+    hands = match.live_hands().order_by("-number")
+    if before is not None:
+        hands = hands.filter(number__lt=before)
+    rows = [_row(values) for values in hands.values(*ROW_FIELDS)[: HISTORY_PAGE + 1]]
+    more = len(rows) > HISTORY_PAGE
+    rows = rows[:HISTORY_PAGE]
+    return {
+        "match": match,
+        "hands_html": render_hands(match, rows),
+        "earlier": rows[-1]["number"] if more and rows else None,
+        "has_hands": bool(rows) or before is not None,
+    }
+
+
+def delta_context(match: Match, since: int) -> dict[str, Any] | None:
+    """The hands that changed since version ``since`` (new, corrected, undone, flagged),
+    or None when the phone is too far behind to patch (then it gets the first page)."""
+    if match.version - since > MOST_DELTA:
+        return None
+    changed = match.hands.filter(version__gt=since).order_by("-number", "-version")
+    rows = [_row(values) for values in changed.values(*ROW_FIELDS)[:MOST_DELTA]]
+    return {"match": match, "delta_html": render_hands(match, rows)}

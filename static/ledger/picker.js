@@ -1,0 +1,124 @@
+// The card picker and the steppers, for every game and referee page. Both only fill
+// ordinary form fields, so every form works the same without this script (type the
+// numbers and the cards). Listeners sit on the document, so forms HTMX swaps in work too.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function changed(field) {
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // --- steppers: − 0 + -------------------------------------------------------------
+  function step(button) {
+    var input = button.closest(".stepper").querySelector("input");
+    var by = parseInt(button.dataset.step, 10) * (parseInt(input.step, 10) || 1);
+    var value = (parseInt(input.value, 10) || 0) + by;
+    var max = input.max === "" ? Infinity : parseInt(input.max, 10);
+    var min = input.min === "" ? 0 : parseInt(input.min, 10);
+    var next = Math.max(min, Math.min(max, value));
+    if (String(next) === input.value) return;
+    input.value = next;
+    changed(input);
+  }
+
+  // --- the picker --------------------------------------------------------------------
+  // The first key tapped (a rank or a suit) stays chosen: K then ♥ ♠ ♦ lays three kings,
+  // ♠ then 4 5 6 lays a run of spades. Tapping the chosen key again lets it go.
+  function target(picker) {
+    return document.getElementById(picker.dataset.target);
+  }
+
+  function isMelds(input) {
+    return input && input.tagName === "TEXTAREA";
+  }
+
+  function show(picker) {
+    var anchor = picker.dataset.anchor || "";
+    picker.querySelectorAll("[data-rank], [data-suit]").forEach(function (b) {
+      var key = b.dataset.rank ? "rank:" + b.dataset.rank : "suit:" + b.dataset.suit;
+      b.setAttribute("aria-pressed", key === anchor ? "true" : "false");
+    });
+    picker.querySelectorAll("button[data-to]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.to === picker.dataset.target ? "true" : "false");
+    });
+  }
+
+  function append(picker, token) {
+    var input = target(picker);
+    if (!input) return;
+    if (isMelds(input)) {
+      var lines = input.value.split("\n");
+      var last = lines.length - 1;
+      lines[last] = lines[last].trim() ? lines[last].trimEnd() + " " + token : token;
+      input.value = lines.join("\n");
+    } else {
+      input.value = input.value.trim() ? input.value.trimEnd() + " " + token : token;
+    }
+    changed(input);
+  }
+
+  function back(picker) {
+    var input = target(picker);
+    if (!input) return;
+    if (/\n\s*$/.test(input.value)) {
+      input.value = input.value.replace(/\s+$/, ""); // back into the meld before
+    } else {
+      input.value = input.value.replace(/\s+$/, "").replace(/\S+$/, "").replace(/[ \t]+$/, "");
+    }
+    changed(input);
+  }
+
+  function newMeld(picker) {
+    var melds = picker.querySelector("[data-to][data-melds]");
+    if (melds) picker.dataset.target = melds.dataset.to;
+    var input = target(picker);
+    if (!input) return;
+    if (input.value.trim() && !/\n\s*$/.test(input.value)) {
+      input.value = input.value.trimEnd() + "\n";
+      changed(input);
+    }
+    picker.dataset.anchor = "";
+    show(picker);
+    input.focus({ preventScroll: true });
+  }
+
+  function tap(picker, kind, value) {
+    var anchor = picker.dataset.anchor || "";
+    var other = kind === "rank" ? "suit:" : "rank:";
+    if (anchor.indexOf(other) === 0) {
+      var held = anchor.slice(other.length);
+      append(picker, kind === "rank" ? value + held : held + value);
+    } else {
+      picker.dataset.anchor = anchor === kind + ":" + value ? "" : kind + ":" + value;
+    }
+    show(picker);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.step && button.closest(".stepper")) {
+      step(button);
+      return;
+    }
+    var picker = button.closest("[data-picker]");
+    if (!picker) return;
+    if (button.dataset.rank) tap(picker, "rank", button.dataset.rank);
+    else if (button.dataset.suit) tap(picker, "suit", button.dataset.suit);
+    else if (button.dataset.card) append(picker, button.dataset.card);
+    else if (button.dataset.to) {
+      picker.dataset.target = button.dataset.to;
+      show(picker);
+    } else if (button.dataset.key === "back") back(picker);
+    else if (button.dataset.key === "new-meld") newMeld(picker);
+    else if (button.dataset.key === "clear") {
+      var input = target(picker);
+      if (input && input.value) {
+        input.value = "";
+        changed(input);
+      }
+    }
+  });
+})();
