@@ -56,6 +56,9 @@ INSTALLED_APPS = [
     "scoring.games.pifpaf",
     "scoring.games.truco",
     "scoring.games.samba",
+    "scoring.games.canastra",
+    "scoring.games.pinkerton",
+    "scoring.games.paciencia",
 ]
 
 MIDDLEWARE = [

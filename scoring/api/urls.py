@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.module_loading import import_string
 from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
 from referee.rulings import RuleError, Violation
 from scoring.api import cards
 from scoring.api.schemas import violations_out
-from scoring.games.pifpaf import api as pifpaf_api
-from scoring.games.samba import api as samba_api
-from scoring.games.truco import api as truco_api
+from scoring.ledger.registry import all_games
 
 api = NinjaAPI(
     title="Tento API",
@@ -48,6 +47,7 @@ def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
 
 
 api.add_router("/cards/", cards.router)
-api.add_router("/pifpaf/", pifpaf_api.router)
-api.add_router("/truco/", truco_api.router)
-api.add_router("/samba/", samba_api.router)
+# Each game brings its own endpoints, found through the registry.
+for game in all_games():
+    if game.api:
+        api.add_router(f"/{game.slug}/", import_string(game.api))

@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 # In the order the start-a-match page offers them.
 GAMES: dict[str, str] = {
     "samba": "scoring.games.samba.game.Samba",
+    "canastra": "scoring.games.canastra.game.Canastra",
     "truco": "scoring.games.truco.game.Truco",
     "pifpaf": "scoring.games.pifpaf.game.PifPaf",
+    "pinkerton": "scoring.games.pinkerton.game.Pinkerton",
+    "paciencia": "scoring.games.paciencia.game.Paciencia",
     "free": "scoring.games.free.game.FreeScoring",
 }
 
@@ -130,6 +133,8 @@ class Game:
     scoreboard_template: ClassVar[str] = "ledger/_scoreboard.html"
     # Every rule the game can cite, for messages, labels and its rulebook page.
     rules: ClassVar[Sequence[RuleText]] = ()
+    # The game's JSON API: the dotted path of its ninja Router, served at /api/v1/<slug>/.
+    api: ClassVar[str | None] = None
     # The referee page's questions, in the order the page asks them; {} for none.
     questions: ClassVar[Mapping[str, type[Question]]] = {}
     # What ends a match without a target ("End match"; Pif-Paf ends a session), and

@@ -43,6 +43,7 @@ class PifPaf(Game):
     hand_template = "pifpaf/hand.html"
     scoreboard_template = "pifpaf/_scoreboard.html"
     rules = RULES
+    api = "scoring.games.pifpaf.api.router"
     questions = QUESTIONS
     finish_label = _("End the session")
     finished_text = _("Session over.")

@@ -36,6 +36,7 @@ class Samba(Game):
     hand_form_class = SambaHandForm
     hand_template = "samba/hand.html"
     rules = RULES
+    api = "scoring.games.samba.api.router"
     confirm_empty_hands = True
     questions = QUESTIONS
     media = forms.Media(css={"all": ["samba/samba.css"]})

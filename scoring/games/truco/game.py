@@ -46,6 +46,7 @@ class Truco(Game):
     hand_template = "truco/hand.html"
     scoreboard_template = "truco/_scoreboard.html"
     rules = RULES
+    api = "scoring.games.truco.api.router"
     questions = QUESTIONS
     media = forms.Media(css={"all": ["truco/truco.css"]})
 
