@@ -99,9 +99,27 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=envint("CONN_MAX_AGE", 0),
+        # Persistent connections, checked before reuse: a poll answered from one query
+        # must not pay for a new connection each time.
+        conn_max_age=envint("CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default must hold a table of phones saving at once: WAL lets readers
+    # go on while one phone writes, IMMEDIATE takes the write lock when a change begins
+    # (so a waiting phone queues instead of failing half way), and the busy timeout is
+    # how long it queues before "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": envint("SQLITE_TIMEOUT", 20),
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
+        ),
+    }
+    # Tests run on a real file too, so that two connections meet the same locks a table
+    # of phones meets (an in-memory database shares one cache and locks differently).
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
