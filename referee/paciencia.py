@@ -65,7 +65,7 @@ RULE_IDS: tuple[str, ...] = (
     "paciencia.outcome.lost",  # after the third deal some cards are still off the piles
     # --- recording a game played at the table ---
     "paciencia.record.deal",  # a game ends in deal 1–3; a lost one only in the third
-    "paciencia.record.cards-left",  # won: none left; lost: 1–96 left off the piles
+    "paciencia.record.cards-left",  # won: none left; lost: 2–96 left off the piles
     # --- rulings (cited, never emitted) ---
     "paciencia.ruling.passes",
     "paciencia.ruling.count",
@@ -594,16 +594,35 @@ def outcome(n: int) -> tuple[bool, int, int]:
 # --- recording a game played at the table -----------------------------------------------------
 
 
+# A lost game leaves at least two cards off the piles, never one: at the end of the third
+# deal nothing in view fits (the engine builds after every dog's card), yet a single card
+# left would be in view (alone on its packet, or in the kennel, where all are in view) and
+# would fit, since both piles of its suit are down to it or complete.
+FEWEST_LEFT = 2
+
+
+def _whole(n: object) -> bool:
+    # a bool is an int to Python, but True is not a deal nor a count of cards
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
 def record_violations(won: bool, deal: int, cards_left: int) -> list[Violation]:
-    """What is wrong with a result entered from the table (empty if nothing)."""
+    """What is wrong with a result entered from the table (empty if nothing): a game ends
+    in deal 1–3 and a lost one only after the third; a won one leaves no card off the
+    piles and a lost one ``FEWEST_LEFT`` to 96."""
     found = []
-    if not (isinstance(deal, int) and 1 <= deal <= DEALS) or (not won and deal != DEALS):
+    if not (_whole(deal) and 1 <= deal <= DEALS) or (not won and deal != DEALS):
         found.append(Violation("paciencia.record.deal", {"deal": deal, "won": won}))
     most = DECK_SIZE - PILES
-    if cards_left != 0 if won else not 1 <= cards_left <= most:
+    if won:
+        wrong = not _whole(cards_left) or cards_left != 0
+    else:
+        wrong = not _whole(cards_left) or not FEWEST_LEFT <= cards_left <= most
+    if wrong:
         found.append(
             Violation(
-                "paciencia.record.cards-left", {"cards_left": cards_left, "won": won, "max": most}
+                "paciencia.record.cards-left",
+                {"cards_left": cards_left, "won": won, "min": FEWEST_LEFT, "max": most},
             )
         )
     return found

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from referee.cards import Card, parse_cards
 from referee.paciencia import (
     DECK,
+    FEWEST_LEFT,
     KENNEL_ROWS,
     ORDERED_DECK,
     PACKETS,
@@ -587,11 +588,26 @@ def test_a_result_from_the_table_is_won_with_nothing_left_or_lost_in_the_third_d
     assert [v.as_dict() for v in record_violations(True, 1, 3)] == [
         {
             "rule": "paciencia.record.cards-left",
-            "params": {"cards_left": 3, "won": True, "max": 96},
+            "params": {"cards_left": 3, "won": True, "min": 2, "max": 96},
         }
     ]
     assert [v.rule for v in record_violations(False, 3, 0)] == ["paciencia.record.cards-left"]
     assert [v.rule for v in record_violations(False, 3, 97)] == ["paciencia.record.cards-left"]
+
+
+def test_a_lost_game_never_leaves_a_single_card_off_the_piles():
+    assert FEWEST_LEFT == 2
+    assert [v.rule for v in record_violations(False, 3, 1)] == ["paciencia.record.cards-left"]
+    assert record_violations(False, 3, 2) == []
+    # the reason (see FEWEST_LEFT) holds for every game the engine plays
+    left = {outcome(n)[2] for n in range(3000)}
+    assert 1 not in left and min(left - {0}) >= FEWEST_LEFT
+
+
+def test_a_result_is_refused_when_its_numbers_are_not_whole_numbers():
+    assert [v.rule for v in record_violations(True, True, 0)] == ["paciencia.record.deal"]
+    assert [v.rule for v in record_violations(False, 3, "5")] == ["paciencia.record.cards-left"]
+    assert [v.rule for v in record_violations(True, 2, False)] == ["paciencia.record.cards-left"]
 
 
 # --- the odds -----------------------------------------------------------------------------

@@ -383,12 +383,13 @@ RULES: tuple[RuleText, ...] = (
         "paciencia.record.cards-left",
         _("Cards left off the piles"),
         _(
-            "A won game leaves no card off the piles and a lost one 1 to %(max)s, not "
+            "A won game leaves no card off the piles and a lost one %(min)s to %(max)s, not "
             "%(cards_left)s."
         ),
         _(
             "A lost game is recorded with the number of cards left off the piles: at "
-            "least one, at most the 96 that are not kings."
+            "most the 96 that are not kings, and at least two. A single card left over "
+            "cannot happen: it would be in view and fit its pile, so it would have gone up."
         ),
         RECORD,
     ),
