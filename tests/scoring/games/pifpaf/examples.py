@@ -1,0 +1,137 @@
+"""Real Pif-Paf engine calls: at least one violation of every rule the engine can refuse
+something with. The shared rulebook contract (``tests/scoring/test_rulebook_contract.py``)
+formats each message with the params these calls send, in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from referee.cards import parse_cards
+from referee.pifpaf import (
+    Action,
+    PifPafOptions,
+    Table,
+    check_hand,
+    check_meld,
+    claim_discard,
+    settle,
+    settle_hand,
+)
+from referee.rulings import RuleError, Violation
+from scoring.ledger.registry import MatchView, SideView, get_game
+
+FOUR = ("P1", "P2", "P3", "P4")
+BETS = [Action("P1", "raise", 3), Action("P2", "call"), Action("P3", "fold"), Action("P4", "call")]
+# Rules a hand's score lines cite; no refusal names them.
+LINES = frozenset(
+    {
+        "pifpaf.chips.ante",
+        "pifpaf.chips.bet",
+        "pifpaf.chips.sits-out",
+        "pifpaf.pot.won",
+        "pifpaf.pot.uncontested",
+        "pifpaf.mistake.false-out",
+        "pifpaf.mistake.rebate",
+        "pifpaf.mistake.threw-away",
+    }
+)
+
+
+def caught(call: Callable[..., object], *args, **kwargs) -> list[Violation]:
+    """The violations of a call that must be refused."""
+    try:
+        call(*args, **kwargs)
+    except RuleError as error:
+        return list(error.violations)
+    raise AssertionError(f"{call.__name__}{args} was not refused")
+
+
+def hand(actions, winner=None, balances=None, **kwargs):
+    return settle_hand(
+        balances or dict.fromkeys(FOUR, 50), Table(FOUR), "P4", actions, winner, **kwargs
+    )
+
+
+def engine_violations() -> list[Violation]:
+    """At least one real violation of every rule the engine can refuse something with."""
+    cards = parse_cards
+    found = [
+        *caught(PifPafOptions.from_dict, {"aces": "never"}),
+        *caught(check_meld, cards("QS QS QS")),
+        *caught(check_meld, cards("JK QS QH")),
+        *caught(check_hand, cards("AH 2H")),
+        *caught(claim_discard, 0, [], 9),
+        *caught(claim_discard, 0, [0, 7], 4),
+        *caught(claim_discard, 0, [], 4),
+        *caught(claim_discard, 0, [1], 4, stock_only=[1]),
+        *caught(Table, ("P1", "P1")),
+        *caught(Table, FOUR, 0),
+        *caught(Table, FOUR, 1, 5, 4),
+        *caught(Table, FOUR, 1, None, 9),
+        *caught(hand, [], None, {"P1": 50}),
+        *caught(hand, [], None, {**dict.fromkeys(FOUR, 0), "P1": -1}),
+        *caught(hand, [], None, dict.fromkeys(FOUR, 0)),
+        *caught(hand, [Action("P1", "check")]),
+        *caught(hand, [Action("X", "call")]),
+        *caught(hand, [Action("P2", "call")]),
+        *caught(hand, [Action("P1", "raise", 9)]),
+        *caught(hand, [Action("P1", "raise", 2), Action("P2", "raise", 2)]),
+        *caught(hand, [Action("P1", "raise", 3)], None, {**dict.fromkeys(FOUR, 50), "P1": 2}),
+        *caught(hand, [*BETS, Action("P1", "call")], "P1"),
+        *caught(hand, BETS[:2], "P1"),
+        *caught(hand, [Action("P1", "false-out")], "P1"),
+        *caught(
+            hand,
+            [
+                Action("P1", "fold"),
+                Action("P2", "fold"),
+                Action("P3", "fold"),
+                Action("P1", "rebate"),
+            ],
+            None,
+        ),
+        *caught(hand, [*BETS, Action("P3", "rebate")], "P1"),
+        *caught(hand, [*BETS, *(Action(p, "threw-away") for p in ("P1", "P2", "P4"))]),
+        *caught(hand, BETS, None),
+        *caught(hand, BETS, "P3"),
+        *caught(hand, [*BETS, Action("P1", "rebate")], "P1", with_discard=True),
+        *caught(settle, {"P1": 10, "P2": 12}, 10, Decimal("0.5")),
+        *caught(settle, {"P1": 10, "P2": 12, "P3": 10}, 10, Decimal("0.5")),
+        *caught(settle, {"P1": 10**13, "P2": 0, "P3": 0}, 10, Decimal("0.5")),
+        *caught(hand, [Action("P1", "raise", 3), Action("P2", "all-in")]),
+        *caught(settle, {"P1": 10}, 0, Decimal("0.5")),
+        *caught(settle, {"P1": 10}, 10, Decimal("0.001")),
+    ]
+    for meld in (
+        "QS",
+        "QS 5H 7D",
+        "5S 5S 6S",
+        "5S 7S 8S",
+        "KS AS 2S",
+        "QS QH",
+        "QS QD QD",
+        "QS QH QD QD",
+    ):
+        found.extend(check_meld(cards(meld), PifPafOptions(groups="trinca")).violations)
+    found.extend(check_meld(cards("QS KS AS"), PifPafOptions(aces="low")).violations)
+    every = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    found.extend(check_meld(cards(every)).violations)
+    found.extend(check_meld(cards("QS QH QD QC")).violations)
+    found.extend(caught(get_game("pifpaf").score_hand, SESSION, NOT_OUT))  # the app's own
+    return found
+
+
+SESSION = MatchView(
+    options={},
+    target=None,
+    hands_played=0,
+    sides=tuple(SideView(i, name, (name,), 0) for i, name in enumerate(FOUR)),
+)
+# P1 claims the pot with nine cards that do not go out.
+NOT_OUT = {
+    "dealer": 3,
+    "actions": [{"player": p, "kind": "call"} for p in range(4)],
+    "winner": 0,
+    "cards": ["AH", "2H", "4H", "7S", "9H", "7D", "QC", "KC", "5D"],
+}

@@ -1,0 +1,158 @@
+"""The rulebook contract, one for every game in ``GAMES``.
+
+A game's engine names rules (``RULE_IDS``) and its app gives them words (``Game.rules``).
+Whatever the game, the same promises hold: every rule the engine can cite has a title and
+a rulebook text, the texts are the game's own and sorted into sections, rulings and house
+rules are marked as such, every message reads with the params the engine really sends
+(the game's ``tests/scoring/games/<game>/examples.py``: ``engine_violations()``, real
+engine calls), in every language the site offers, and every word of it is translated.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import to_locale
+
+from scoring.ledger.registry import GAMES, Game, get_game
+from scoring.ledger.rulebook import (
+    ACCEPTED,
+    CORE_RULES,
+    OPTION,
+    RULE,
+    RULING,
+    RuleText,
+    describe,
+    rule_text,
+)
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+CORE_IDS = frozenset(rule.id for rule in CORE_RULES)
+WITH_ENGINE = [slug for slug in GAMES if get_game(slug).engine is not None]
+EXAMPLES = Path(__file__).parent / "games"
+
+
+def english(text: Promise | str) -> str:
+    with translation.override("en"):
+        return str(text)
+
+
+def examples(game: Game) -> ModuleType:
+    """The game's real engine calls; a game without them yet is skipped, by name."""
+    if not (EXAMPLES / game.slug / "examples.py").exists():
+        pytest.skip(
+            f"{game.slug} has no tests/scoring/games/{game.slug}/examples.py yet, so its "
+            "messages are not checked against what its engine really sends"
+        )
+    return importlib.import_module(f"tests.scoring.games.{game.slug}.examples")
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    """Our own compiled catalogue for a language (msgid → translation), read from the
+    ``.mo`` file: Django's catalogues, merged in at run time, must not stand in for ours."""
+    for folder in settings.LOCALE_PATHS:
+        path = Path(folder) / to_locale(language) / "LC_MESSAGES" / "django.mo"
+        if path.exists():
+            with path.open("rb") as mo:
+                return dict(gettext.GNUTranslations(mo)._catalog)
+    return {}
+
+
+def untranslated(language: str, texts: Iterable[Promise | str | None]) -> list[str]:
+    found = catalogue(language)
+    return sorted({english(text) for text in texts if text} - {k for k, v in found.items() if v})
+
+
+def parts(rules: Iterable[RuleText]) -> list[Promise | str | None]:
+    return [part for rule in rules for part in (rule.title, rule.message, rule.text, rule.section)]
+
+
+@pytest.fixture(params=list(GAMES))
+def game(request: pytest.FixtureRequest) -> Game:
+    return get_game(request.param)
+
+
+@pytest.fixture(params=WITH_ENGINE)
+def played(request: pytest.FixtureRequest) -> Game:
+    """A game with an engine."""
+    return get_game(request.param)
+
+
+def test_every_engine_rule_has_a_title_and_a_rulebook_text(played: Game):
+    own = {rule.id: rule for rule in played.rules}
+    core = {rule.id: rule for rule in CORE_RULES}
+    missing = [rule for rule in played.engine.RULE_IDS if rule not in own | core]
+    assert missing == [], f"scoring/games/{played.slug}/rules.py has no RuleText for these"
+    untitled = [rule for rule in played.engine.RULE_IDS if not english((own | core)[rule].title)]
+    assert untitled == []
+    unstated = [rule for rule in played.engine.RULE_IDS if rule in own and not own[rule].text]
+    assert unstated == [], f"scoring/games/{played.slug}/rules.py: the rulebook states nothing"
+
+
+def test_the_rules_are_the_games_own_and_listed_once(game: Game):
+    ids = [rule.id for rule in game.rules]
+    assert [i for i in ids if not i.startswith(f"{game.slug}.")] == []
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    assert set(ids) & CORE_IDS == set()
+
+
+def test_every_rule_sits_in_a_section_and_sections_do_not_scatter(game: Game):
+    assert [rule.id for rule in game.rules if not rule.section] == []
+    order: list[str] = []
+    for rule in game.rules:
+        section = english(rule.section)
+        if order and order[-1] == section:
+            continue
+        assert section not in order, f"section {section!r} comes back at {rule.id}"
+        order.append(section)
+
+
+def test_rulings_and_options_are_marked_as_such(game: Game):
+    assert {rule.kind for rule in game.rules} <= {RULE, RULING, OPTION}
+    assert [r.id for r in game.rules if ".ruling." in r.id and r.kind != RULING] == []
+    assert [r.id for r in game.rules if ".option." in r.id and r.kind != OPTION] == []
+
+
+def test_the_examples_reach_every_rule_that_has_a_message(game: Game):
+    reached = {violation.rule for violation in examples(game).engine_violations()}
+    with_message = {rule.id for rule in game.rules if rule.message}
+    assert sorted(with_message - reached) == []
+    mute = [rule for rule in reached if not (text := rule_text(rule)) or not text.message]
+    assert mute == [], "a violation the engine sends has no message to show"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_formats_with_the_params_the_engine_sends(game: Game, language: str):
+    violations = examples(game).engine_violations()
+    with translation.override(language):
+        for violation in violations:
+            text = rule_text(violation.rule)
+            assert text is not None and text.message is not None, violation.rule
+            # describe() falls back to the bare title when the params do not fill the message.
+            said = describe(violation)
+            assert said != str(text.title), (violation.rule, dict(violation.params))
+            assert "%(" not in said, said
+            names = set(re.findall(r"%\((\w+)\)", str(text.message)))
+            assert names <= set(re.findall(r"%\((\w+)\)", english(text.message))), said
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_word_of_the_rulebook_is_translated(game: Game, language: str):
+    assert untranslated(language, parts(game.rules)) == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_word_of_the_core_rules_is_translated(language: str):
+    assert untranslated(language, [*parts(CORE_RULES), *ACCEPTED.values()]) == []
