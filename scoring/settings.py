@@ -64,6 +64,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Below WhiteNoise, which serves static files already compressed; above everything
+    # that writes a page. Django masks the CSRF token per response, which is what keeps
+    # compressed pages from leaking it (BREACH).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -141,7 +145,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # Set STATIC_ROOT to collect static files for a deployment; without it WhiteNoise serves
 # them straight from the apps and static/ (fine for one table's worth of phones).
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = STATIC_ROOT is None
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # How often a phone watching a match asks whether anything changed (milliseconds).

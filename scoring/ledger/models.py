@@ -15,6 +15,8 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q, Sum
 from django.urls import reverse
@@ -23,6 +25,44 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.ledger.registry import Game, MatchView, SideView, game_choices, get_game
+
+# --- a match's version in the shared cache --------------------------------------------------
+# Every phone watching a match asks every two seconds whether it changed; with a shared
+# cache (settings.LEDGER_VERSION_CACHE) the answer comes from the version stored here after
+# each change commits, without the database. Entries expire, so a lost update (two changes
+# committing in one instant and publishing out of order) heals within VERSION_TTL seconds.
+VERSION_TTL = 60
+
+
+def version_key(code: str) -> str:
+    return f"ledger-version:{code}"
+
+
+def cached_version(code: str) -> tuple[int, int] | None:
+    """The (pk, version) of match ``code`` as last published, or None if not shared."""
+    if not settings.LEDGER_VERSION_CACHE:
+        return None
+    return cache.get(version_key(code))
+
+
+def remember_version(code: str, pk: int, version: int) -> None:
+    """Store a version read from the database, unless a change has published one since."""
+    if settings.LEDGER_VERSION_CACHE:
+        cache.add(version_key(code), (pk, version), VERSION_TTL)
+
+
+def publish_version(match: Match) -> None:
+    """Once the change commits, store the match's new version (never an older one)."""
+    if not settings.LEDGER_VERSION_CACHE:
+        return
+    key, value = version_key(match.code), (match.pk, match.version)
+
+    def publish() -> None:
+        current = cache.get(key)
+        if current is None or current[1] < value[1]:
+            cache.set(key, value, VERSION_TTL)
+
+    transaction.on_commit(publish)
 
 
 def new_code() -> str:
@@ -193,6 +233,7 @@ class Match(models.Model):
             setattr(self, field.attname, getattr(locked, field.attname))
         self._view = None
         self._prefetched_objects_cache = {}
+        publish_version(locked)
 
     def record_hand(
         self,

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scoring.ledger.forms import NewMatch
-from scoring.ledger.models import Match
+from scoring.ledger.models import Match, cached_version, remember_version
 from scoring.ledger.pages import (
     delta_context,
     etag_version,
@@ -89,11 +89,17 @@ def history(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _match_etag(request: HttpRequest, code: str) -> str | None:
-    """The ETag of a match's live fragment from its version alone: one small query."""
-    row = Match.objects.filter(code=code).values("pk", "version").first()
-    if row is None:
-        return None
-    return live_etag(Match(pk=row["pk"], version=row["version"]))
+    """The ETag of a match's live fragment from its version alone: from the shared cache
+    where it holds the version, else one small query (whose answer it then keeps)."""
+    known = cached_version(code)
+    if known is None:
+        row = Match.objects.filter(code=code).values_list("pk", "version").first()
+        if row is None:
+            return None
+        remember_version(code, *row)
+        known = row
+    pk, version = known
+    return live_etag(Match(pk=pk, version=version))
 
 
 @contextmanager
