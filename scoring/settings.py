@@ -147,6 +147,41 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = STATIC_ROOT is None
 WHITENOISE_AUTOREFRESH = DEBUG
+if STATIC_ROOT is not None:
+    # A deployment (and the bench and load test) runs collectstatic into STATIC_ROOT:
+    # every file gets a hashed name and a compressed copy, and WhiteNoise caches hashed
+    # names for years. Without STATIC_ROOT (runserver, the tests) files are served from
+    # the apps under their own names; nothing has to be collected first.
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {
+            "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        },
+    }
+
+# The cache holds each hand's drawn fragment (keyed by its revision and language) and,
+# when it is shared between processes, each match's version, which answers an unchanged
+# poll without the database. REDIS_URL names a Redis that every app process shares (any
+# number of gunicorn processes or hosts); without it each process keeps its own fragments
+# in memory and the version is always read from the database.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+# Only a cache every process sees may answer for a match's version: with one cache per
+# process, a hand recorded through another process would go unnoticed.
+LEDGER_VERSION_CACHE = bool(REDIS_URL)
 
 # How often a phone watching a match asks whether anything changed (milliseconds).
 LIVE_POLL_MS = envint("LIVE_POLL_MS", 2000)
