@@ -146,6 +146,9 @@ class Game:
     confirm_empty_hands: ClassVar[bool] = False
     # The scoreboard's own assets, for the page's head (the hand form brings its own).
     media: ClassVar[forms.Media] = forms.Media()
+    # Extra content on the game's rulebook page, above its rules (computed odds, say),
+    # drawn with ``rulebook_context()`` and ``media``; None: the page is the rules alone.
+    rulebook_template: ClassVar[str | None] = None
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
@@ -231,6 +234,12 @@ class Game:
 
     def scoreboard(self, match: MatchView) -> dict[str, Any]:
         """Context for ``scoreboard_template`` besides the ledger's (``board`` in it)."""
+        return {}
+
+    # --- the rulebook page ------------------------------------------------------------
+
+    def rulebook_context(self) -> dict[str, Any]:
+        """Context for ``rulebook_template`` (``extra`` in it)."""
         return {}
 
 

@@ -13,9 +13,11 @@ from scoring.ledger.rulebook import CORE_RULES, rules_of
 @require_GET
 def rulebook(request: HttpRequest, game: str) -> HttpResponse:
     """A game's rules, each under its id as an anchor that verdicts and score lines link to."""
+    owner = None
     if game in GAMES:
-        title = get_game(game).name
-        rules = list(get_game(game).rules)
+        owner = get_game(game)
+        title = owner.name
+        rules = list(owner.rules)
     elif game in {"cards", "ledger", "api"}:
         title = None
         rules = [rule for rule in CORE_RULES if rule.id.startswith(game + ".")]
@@ -27,5 +29,13 @@ def rulebook(request: HttpRequest, game: str) -> HttpResponse:
     return render(
         request,
         "ledger/rulebook.html",
-        {"slug": game, "title": title, "sections": sections, "all": rules_of(game)},
+        {
+            "slug": game,
+            "title": title,
+            "sections": sections,
+            "all": rules_of(game),
+            # the game's own content above its rules, if it has any
+            "game": owner,
+            "extra": owner.rulebook_context() if owner and owner.rulebook_template else {},
+        },
     )
