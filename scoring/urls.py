@@ -2,8 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scoring.api.urls import api
+from scoring.ledger.views import pwa
 
 urlpatterns = [
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("", include("scoring.ledger.urls")),
     path("api/v1/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
