@@ -176,7 +176,7 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "canastra.hand.pairs",
         _("Two pairs"),
-        _("A hand of Canastra has %(required)s pairs; %(pairs)s were entered."),
+        _("A hand of Canastra is entered for %(required)s pairs, not %(pairs)s."),
         _("Canastra is played by two pairs; a hand is entered for both."),
         ENTRY,
     ),
@@ -360,8 +360,8 @@ RULES: tuple[RuleText, ...] = (
         "canastra.opening.minimum",
         _("Buraco: the opening minimum"),
         _(
-            "This opening is worth %(value)s, but a pair with %(total)s points and "
-            "%(failed)s failed attempts this hand needs %(required)s."
+            "This opening is worth %(value)s card points; the pair needs %(required)s "
+            "(running total %(total)s, failed openings this hand: %(failed)s)."
         ),
         _(
             "A pair whose running total is 1,500 or more must make its first laying-down "

@@ -1,0 +1,307 @@
+"""The add-hand form: quick counts and cards give the same breakdown (the page's worked
+example both ways); a stored entry refills the form; the buraco ladder moves by steps."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.utils import translation
+
+from referee.rulings import RuleError
+from scoring.ledger.registry import MatchView, SideView, get_game
+
+game = get_game("canastra")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The posts below type English letters (KH is the king of hearts only in English)."""
+    with translation.override("en"):
+        yield
+
+
+def match_view(a: int = 0, b: int = 0, *, options=None, draft=None, state=None) -> MatchView:
+    return MatchView(
+        options=options or {},
+        target=3_000,
+        sides=(
+            SideView(0, "Ana & Bia", ("Ana", "Bia"), a),
+            SideView(1, "Caio & Davi", ("Caio", "Davi"), b),
+        ),
+        hands_played=1 if (a or b) else 0,
+        state=state or {},
+        draft=draft or {},
+    )
+
+
+MATCH = match_view()
+CLASSIC = match_view(options={"hand_to_opponents": False, "untaken_morto_penalty": False})
+
+# The page's worked example, as a phone posts it: A went out, both took their mortos.
+PAGE_CARDS_POST = {
+    "mode": "cards",
+    "went_out": "0",
+    "s0-melds": "3H 4H 5H 6H 7H 8H 9H\nQS KS AS",
+    "s0-hand": "7D 8D",
+    "s0-took_morto": "on",
+    "s1-melds": "5C 6C JK 8C 9C 10C JC\n2D 3D 4D",
+    "s1-hand": "KH AS 2C",
+    "s1-took_morto": "on",
+}
+PAGE_QUICK_POST = {
+    "mode": "quick",
+    "went_out": "0",
+    "s0-clean_canastras": "1",
+    "s0-meld_points": "80",
+    "s0-hand_points": "15",
+    "s0-took_morto": "on",
+    "s1-dirty_canastras": "1",
+    "s1-meld_points": "130",
+    "s1-hand_points": "45",
+    "s1-took_morto": "on",
+}
+
+
+def posted(match: MatchView, data: dict[str, str]) -> dict[str, str]:
+    """What a phone posts: the fields, and the hand's draft as the page drew it."""
+    return {"draft_json": json.dumps(dict(match.draft))} | data
+
+
+def entry_of(data: dict[str, str], match: MatchView = MATCH) -> dict:
+    form = game.hand_form(match, posted(match, data))
+    assert form.is_valid(), form.errors
+    return form.entry()
+
+
+def lines(breakdown) -> dict[str, int]:
+    return {line.rule: line.points for line in breakdown.lines}
+
+
+def test_page_example_card_by_card_scores_525_and_345():
+    a, b = game.score_hand(MATCH, entry_of(PAGE_CARDS_POST))
+    assert (a.total, b.total) == (525, 345)
+    assert lines(a) == {
+        "canastra.score.meld-cards": 80,
+        "canastra.bonus.clean-canastra": 200,
+        "canastra.bonus.morto": 100,
+        "canastra.bonus.final-going-out": 100,
+        "canastra.score.opponents-hand-cards": 45,
+    }
+    assert lines(b) == {
+        "canastra.score.meld-cards": 130,
+        "canastra.bonus.dirty-canastra": 100,
+        "canastra.bonus.morto": 100,
+        "canastra.score.opponents-hand-cards": 15,
+    }
+
+
+def test_page_example_gives_the_same_breakdown_in_both_modes():
+    by_cards = game.score_hand(MATCH, entry_of(PAGE_CARDS_POST))
+    by_counts = game.score_hand(MATCH, entry_of(PAGE_QUICK_POST))
+    assert by_cards == by_counts
+
+
+@pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
+def test_page_example_with_the_classic_house_rule_scores_465_and_285(post):
+    a, b = game.score_hand(CLASSIC, entry_of(post, CLASSIC))
+    assert (a.total, b.total) == (465, 285)
+    assert lines(a)["canastra.score.own-hand-cards"] == -15
+
+
+def test_cards_mode_stores_canonical_cards_the_morto_and_the_going_out():
+    entry = entry_of(PAGE_CARDS_POST)
+    assert entry["mode"] == "cards"
+    assert entry["failed"] == [0, 0]
+    a, b = entry["pairs"]
+    assert a == {
+        "melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["QS", "KS", "AS"]],
+        "hand": ["7D", "8D"],
+        "took_morto": True,
+        "went_out": True,
+    }
+    assert b["melds"][0][2] == "JK"
+    assert (b["took_morto"], b["went_out"]) == (True, False)
+
+
+def test_quick_mode_stores_the_counts_and_ignores_the_card_fields():
+    entry = entry_of(PAGE_QUICK_POST | {"s0-melds": "not cards at all"})
+    a, b = entry["pairs"]
+    assert a == {
+        "clean_canastras": 1,
+        "dirty_canastras": 0,
+        "meld_points": 80,
+        "hand_points": 15,
+        "took_morto": True,
+        "went_out": True,
+    }
+    assert "melds" not in b and b["hand_points"] == 45
+
+
+def test_nobody_goes_out_when_the_stock_runs_out():
+    entry = entry_of(PAGE_QUICK_POST | {"went_out": ""})
+    assert [pair["went_out"] for pair in entry["pairs"]] == [False, False]
+    a, _ = game.score_hand(MATCH, entry)
+    assert "canastra.bonus.final-going-out" not in lines(a)
+
+
+@pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
+def test_a_stored_entry_refills_the_form_to_the_same_entry(post):
+    entry = entry_of(post)
+    form = game.hand_form(MATCH, entry=entry)
+    refilled = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is True:
+            refilled[name] = "on"
+        elif value not in (None, False):
+            refilled[name] = str(value)
+    assert entry_of(refilled) == entry
+
+
+def test_the_refilled_cards_read_in_the_users_language():
+    entry = entry_of(PAGE_CARDS_POST)
+    with translation.override("pt-br"):
+        form = game.hand_form(MATCH, entry=entry)
+        assert form["s0-melds"].value().splitlines()[1] == "D♠ R♠ A♠"
+        assert form["s1-hand"].value() == "R♥ A♠ 2♣"
+        assert form["s1-melds"].value().splitlines()[0] == "5♣ 6♣ JK 8♣ 9♣ 10♣ V♣"
+
+
+def test_portuguese_letters_read_back_as_the_same_cards():
+    post = PAGE_CARDS_POST | {
+        "s0-melds": "3C 4C 5C 6C 7C 8C 9C\nDE RE AE",
+        "s0-hand": "7O 8O",
+        "s1-melds": "5P 6P JK 8P 9P 10P VP\n2O 3O 4O",
+        "s1-hand": "RC AE 2P",
+    }
+    in_english = entry_of(PAGE_CARDS_POST)
+    with translation.override("pt-br"):
+        assert entry_of(post) == in_english
+
+
+def test_a_new_form_starts_in_the_mode_of_the_last_hand():
+    assert game.hand_form(MATCH)["mode"].value() == "quick"
+    later = match_view(100, 50, state={"mode": "cards"})
+    assert game.hand_form(later)["mode"].value() == "cards"
+
+
+def test_an_unreadable_card_is_an_error_on_its_field_naming_it():
+    form = game.hand_form(MATCH, PAGE_CARDS_POST | {"s1-melds": "10H 10S ZZ", "s1-hand": "Q"})
+    assert not form.is_valid()
+    assert "“ZZ” is not a card" in form.errors["s1-melds"][0]
+    assert form.errors["s1-melds"][0].startswith("Meld 1:")
+    assert "“Q” is not a card" in form.errors["s1-hand"][0]
+
+
+def test_counts_beyond_what_two_decks_hold_are_refused_by_the_form():
+    form = game.hand_form(MATCH, PAGE_QUICK_POST | {"s1-dirty_canastras": "13"})
+    assert not form.is_valid()
+    assert "s1-dirty_canastras" in form.errors
+
+
+def test_an_impossible_hand_is_refused_by_the_engine_with_its_rule():
+    post = PAGE_CARDS_POST | {"s1-melds": "2D 3D 4D"}  # took the morto with no canastra
+    with pytest.raises(RuleError) as error:
+        game.score_hand(MATCH, entry_of(post))
+    assert error.value.rules == ["canastra.morto.needs-canastra"]
+
+
+def test_the_form_checks_each_meld_as_it_is_typed():
+    form = game.hand_form(
+        MATCH, PAGE_CARDS_POST | {"s1-melds": "5C 6C JK 8C 9C 10C JC\n2D 3D 4D\n2S 2C 5H 6H"}
+    )
+    template, context = form.live_check("s1-melds")
+    assert template == "ledger/_meld_lines.html"
+    dirty, natural_two, bad = context["lines"]
+    assert (dirty.valid, dirty.label, dirty.points, dirty.seven) == (
+        True,
+        "Dirty canastra",
+        100,
+        True,
+    )
+    assert dirty.url == "/rules/canastra/#canastra.kind.canastra-dirty"
+    assert (natural_two.label, natural_two.points) == ("Meld", 30)
+    assert not bad.valid
+    assert [v["rule"] for v in bad.violations] == ["canastra.meld.two-wilds"]
+    assert bad.violations[0]["url"] == "/rules/canastra/#canastra.meld.two-wilds"
+    assert context["summary"] == ("130 card points on the table · clean canastras: 0 · dirty: 1")
+
+
+def test_only_the_melds_fields_have_a_live_check():
+    form = game.hand_form(MATCH, PAGE_CARDS_POST)
+    assert form.live_check("s0-hand") is None
+    assert form.live_check("s3-melds") is None
+
+
+# --------------------------------------------------------------------------- the buraco ladder
+
+UNDER_BURACO = match_view(1_600, 900)
+
+
+def stepped(match: MatchView, pressed: str, data: dict | None = None) -> dict:
+    form = game.hand_form(match, posted(match, (data or {}) | {"step": pressed}))
+    assert form.stepping and not form.is_valid()
+    return form.step()
+
+
+def test_a_failed_opening_raises_the_pairs_requirement_to_90_then_120():
+    draft = stepped(UNDER_BURACO, "fail:0")
+    assert draft == {"failed": [1, 0]}
+    form = game.hand_form(match_view(1_600, 900, draft=draft))
+    (opening,) = form.buraco()
+    assert (opening.position, opening.required, opening.after_failure) == (0, 90, 120)
+    assert opening.ladder == [(75, False), (90, True)]
+    again = stepped(match_view(1_600, 900, draft=draft), "fail:0")
+    assert again == {"failed": [2, 0]}
+
+
+def test_a_mistapped_failure_is_taken_back():
+    under = match_view(1_600, 1_700, draft={"failed": [2, 1]})
+    assert stepped(under, "unfail:0") == {"failed": [1, 1]}
+    assert stepped(under, "unfail:1") == {"failed": [2, 0]}
+    assert stepped(match_view(1_600, 1_700, draft={"failed": [0, 1]}), "unfail:1") == {}
+
+
+def test_a_pair_below_1500_has_no_ladder_to_move():
+    assert stepped(UNDER_BURACO, "fail:1") == {}
+    assert [opening.position for opening in game.hand_form(UNDER_BURACO).buraco()] == [0]
+    assert game.hand_form(MATCH).buraco() == []
+
+
+def test_no_failure_is_counted_past_what_two_decks_can_open_with():
+    # 90 + 30 × 35 = 1,140 is within the 1,160 card points of two decks; 1,170 is not.
+    last = match_view(1_600, 0, draft={"failed": [36, 0]})
+    (opening,) = game.hand_form(last).buraco()
+    assert (opening.required, opening.may_fail_again) == (1_140, False)
+    assert stepped(last, "fail:0") == {"failed": [36, 0]}
+
+
+@pytest.mark.parametrize("pressed", ["fail:", "fail:x", "fail:7", "jump:0", ""])
+def test_a_step_the_form_does_not_know_changes_nothing(pressed):
+    assert stepped(match_view(1_600, 0, draft={"failed": [1, 0]}), pressed) == {"failed": [1, 0]}
+
+
+@pytest.mark.parametrize(
+    "draft", [{"failed": "2"}, {"failed": [-1, "x"]}, {"failed": None}, {"failed": [True, 1.5]}]
+)
+def test_a_garbled_draft_reads_as_no_failure(draft):
+    form = game.hand_form(match_view(1_600, 1_600, draft=draft))
+    assert [opening.required for opening in form.buraco()] == [75, 75]
+
+
+def test_the_stored_hand_keeps_its_ladder_and_a_correction_shows_it():
+    under = match_view(1_600, 900, draft={"failed": [2, 0]})
+    entry = entry_of(PAGE_QUICK_POST, under)
+    assert entry["failed"] == [2, 0]
+    corrected = game.hand_form(match_view(1_600, 900), entry=entry)
+    assert corrected.draft == {"failed": [2, 0]}
+    assert [opening.required for opening in corrected.buraco()] == [120]
+
+
+def test_a_redrawn_form_keeps_what_was_typed():
+    form = game.hand_form(UNDER_BURACO, posted(UNDER_BURACO, PAGE_CARDS_POST | {"step": "fail:0"}))
+    again = form.redrawn(form.step())
+    assert again["s0-melds"].value() == PAGE_CARDS_POST["s0-melds"]
+    assert again.draft == {"failed": [1, 0]}
+    assert not again.errors
