@@ -29,7 +29,9 @@ class SideForm(forms.Form):
         label=_("Players"),
         max_length=250,
         help_text=_("Names separated by commas, in seating order."),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "list": "player-names"}
+        ),
     )
     name = forms.CharField(
         label=_("Side name"),
@@ -99,23 +101,112 @@ class MatchForm(forms.Form):
         return self.cleaned_data.get("target")
 
 
-class NewMatch:
-    """The start-a-match page: target, sides and the game's own house rules, together."""
+class PlayersForm(forms.Form):
+    """For a game where everyone plays alone: the players, one per line or separated by
+    commas, in seating order. Each becomes a side of their own."""
 
-    def __init__(self, game: Game, data: Any = None, sides: int | None = None) -> None:
+    players = forms.CharField(
+        label=_("Players"),
+        max_length=1000,
+        help_text=_("One per line, or separated by commas, in seating order."),
+        widget=forms.Textarea(
+            attrs={"rows": 4, "autocomplete": "off", "autocapitalize": "words",
+                   "list": "player-names"}
+        ),
+    )  # fmt: skip
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def clean_players(self) -> list[str]:
+        text = self.cleaned_data["players"].replace("\n", ",")
+        names = split_names(text)
+        game = self.game
+        if not game.min_sides <= len(names) <= game.max_sides:
+            raise forms.ValidationError(
+                describe(
+                    Violation("ledger.sides.count", {"min": game.min_sides, "max": game.max_sides})
+                )
+            )
+        seen: set[str] = set()
+        for name in names:
+            if len(name) > 60:
+                raise forms.ValidationError(_("A name has at most 60 letters."))
+            if name.lower() in seen:
+                raise forms.ValidationError(
+                    describe(Violation("ledger.sides.duplicate-player", {"name": name}))
+                )
+            seen.add(name.lower())
+        return names
+
+    def sides(self) -> list[tuple[str, list[str]]]:
+        return [(name, [name]) for name in self.cleaned_data.get("players") or ()]
+
+
+def initial_from(form: forms.BaseForm, data: Any) -> dict[str, Any]:
+    """What was typed into ``form`` (posted as ``data``), as its initial values: to draw
+    the form again (one more side) without judging it yet."""
+    initial: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        key = form.add_prefix(name)
+        if isinstance(field, forms.BooleanField):
+            initial[name] = key in data
+        elif key in data:
+            initial[name] = data.get(key)
+    return initial
+
+
+class NewMatch:
+    """The start-a-match page: target, sides (or, for a game of individuals, its
+    players) and the game's own house rules, together.
+
+    ``resize``: the phone asked for one side more or fewer; everything typed is drawn
+    again as it was, nothing judged yet."""
+
+    def __init__(
+        self, game: Game, data: Any = None, sides: int | None = None, *, resize: bool = False
+    ) -> None:
         self.game = game
         count = sides or game.min_sides
         count = max(game.min_sides, min(game.max_sides, count))
-        self.match_form = MatchForm(game, data)
-        self.sides = SideFormSet(data, prefix="sides", initial=[{}] * count)
+        self.resized = resize and data is not None
+        bound = None if self.resized else data
+        self.match_form = MatchForm(game, bound)
+        self.players_form = PlayersForm(game, bound) if game.individual else None
+        sides_initial: list[dict[str, Any]] = [{}] * count
+        if self.resized:
+            self.match_form.initial = initial_from(self.match_form, data)
+            sides_initial = [
+                {key: data.get(f"sides-{i}-{key}", "") for key in ("players", "name")}
+                for i in range(count)
+            ]
+        self.sides = SideFormSet(
+            None if game.individual else bound, prefix="sides", initial=sides_initial
+        )
         self.sides.game = game
         self.side_count = len(self.sides.forms)
         # House rules may depend on how many sides play (Pif-Paf's maximum bet).
-        playing = len(self.sides.sides()) if data is not None and self.sides.is_valid() else None
-        self.options_form = game.options_form(data, sides=playing)
+        playing = None
+        if bound is not None:
+            if self.players_form is not None and self.players_form.is_valid():
+                playing = len(self.players_form.sides())
+            elif self.players_form is None and self.sides.is_valid():
+                playing = len(self.sides.sides())
+        self.options_form = game.options_form(bound, sides=playing)
+        if self.resized:
+            self.options_form.initial = initial_from(self.options_form, data)
+
+    def chosen_sides(self) -> list[tuple[str, list[str]]]:
+        if self.players_form is not None:
+            return self.players_form.sides()
+        return self.sides.sides()
 
     def is_valid(self) -> bool:
-        forms_ = (self.match_form, self.options_form, self.sides)
+        if self.resized:
+            return False
+        chosen = self.players_form if self.players_form is not None else self.sides
+        forms_ = (self.match_form, self.options_form, chosen)
         return all([form.is_valid() for form in forms_])
 
     @transaction.atomic
@@ -125,7 +216,7 @@ class NewMatch:
             options=self.options_form.cleaned_data,
             target=self.match_form.target(),
         )
-        for position, (name, players) in enumerate(self.sides.sides()):
+        for position, (name, players) in enumerate(self.chosen_sides()):
             side = Side.objects.create(match=match, position=position, name=name)
             Seat.objects.bulk_create(
                 Seat(side=side, player=Player.named(player), order=order)

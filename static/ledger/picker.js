@@ -3,7 +3,6 @@
 // numbers and the cards). Listeners sit on the document, so forms HTMX swaps in work too.
 (function () {
   "use strict";
-  document.documentElement.classList.add("js");
 
   function changed(field) {
     field.dispatchEvent(new Event("input", { bubbles: true }));

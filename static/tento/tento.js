@@ -2,6 +2,8 @@
 // only less smoothly: forms post and redirect, the scoreboard refreshes on reload.
 (function () {
   "use strict";
+  // What needs this script (the picker, the steppers' buttons) shows only with it.
+  document.documentElement.classList.add("js");
 
   function hand() { return document.getElementById("hand-form"); }
   function live() { return document.getElementById("live"); }
@@ -128,6 +130,58 @@
     if (!form) return;
     event.preventDefault();
     if (window.confirm(form.dataset.confirm)) event.detail.issueRequest(true);
+  });
+
+  // --- names are remembered on this phone and offered when a match is set up ----------
+  var NAMES = "tento:names";
+  function rememberedNames() {
+    try { return JSON.parse(localStorage.getItem(NAMES) || "[]"); } catch (error) { return []; }
+  }
+  function offerNames() {
+    var list = document.getElementById("player-names");
+    if (!list || list.children.length) return;
+    rememberedNames().forEach(function (name) {
+      var option = document.createElement("option");
+      option.value = name;
+      list.append(option);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", offerNames);
+  document.addEventListener("htmx:afterSettle", offerNames);
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-remember-names]")) return;
+    var typed = [];
+    form.querySelectorAll("[list=player-names]").forEach(function (field) {
+      field.value.split(/[,;\n]/).forEach(function (name) {
+        name = name.trim().replace(/\s+/g, " ");
+        if (name) typed.push(name);
+      });
+    });
+    var names = typed.concat(rememberedNames().filter(function (name) {
+      return typed.indexOf(name) === -1;
+    })).slice(0, 60);
+    try { localStorage.setItem(NAMES, JSON.stringify(names)); } catch (error) { /* private mode */ }
+  });
+
+  // --- the rulebook: find a rule on the page ------------------------------------------
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!box.matches || !box.matches("[data-rule-search]")) return;
+    var words = box.value.toLowerCase().trim().split(/\s+/).filter(Boolean);
+    var shown = 0;
+    document.querySelectorAll(".rule-section").forEach(function (section) {
+      var any = false;
+      section.querySelectorAll("article.rule-text").forEach(function (rule) {
+        var haystack = rule.textContent.toLowerCase() + " " + rule.id;
+        var match = words.every(function (word) { return haystack.indexOf(word) !== -1; });
+        rule.hidden = !match;
+        if (match) { any = true; shown += 1; }
+      });
+      section.hidden = !any;
+    });
+    var none = document.querySelector("[data-rule-search-none]");
+    if (none) none.hidden = shown > 0;
   });
 
   // --- keep the screen on while a match is open, where the browser allows it ---------

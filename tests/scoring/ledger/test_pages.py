@@ -222,8 +222,8 @@ def test_htmx_is_served_by_the_app_itself(client):
 def test_a_corrected_hand_is_shown_anew_in_the_history(client, free_match):
     record(free_match, {"points": [1, 2, 3]})
     before = client.get(f"/matches/{free_match.code}/live/", **HTMX).content.decode()
-    assert "<span>3</span>" in before
+    assert "<small>carol</small> <b>3</b>" in before  # each total says whose it is
     free_match.correct_hand(1, {"points": [1, 2, 77]}, by=None)
     after = client.get(f"/matches/{free_match.code}/live/", **HTMX).content.decode()
-    assert "<span>77</span>" in after
-    assert "<span>3</span>" not in after
+    assert "<small>carol</small> <b>77</b>" in after
+    assert "<small>carol</small> <b>3</b>" not in after

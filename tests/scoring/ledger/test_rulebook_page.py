@@ -1,0 +1,40 @@
+"""The rulebook as players read it: a title per game, a contents list, a search box,
+rulings and house rules marked, and no rule id shown as text (only in the links)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.ledger.registry import GAMES, get_game
+
+pytestmark = pytest.mark.django_db
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_every_game_has_its_own_titled_rulebook_with_contents(client, slug):
+    game = get_game(slug)
+    html = client.get(f"/rules/{slug}/", **EN).content.decode()
+    assert f"<title>{game.name} — Rules · Tento</title>" in html
+    sections = {str(rule.section) for rule in game.rules if rule.section}
+    if len(sections) > 1:
+        assert 'aria-label="Contents"' in html
+        assert html.count('href="#section-') == len(sections)
+    assert "data-rule-search" in html
+
+
+def test_rulings_and_house_rules_are_marked(client):
+    html = client.get("/rules/samba/", **EN).content.decode()
+    ruling = re.search(r'<article class="rule-text kind-ruling" id="samba\.ruling\.[^"]+">', html)
+    assert ruling, "no ruling marked"
+    assert "Ruling</span>" in html
+    assert 'class="rule-text kind-option"' in html and "House rule</span>" in html
+
+
+def test_rule_ids_are_in_links_never_shown_as_text(client):
+    html = client.get("/rules/truco/", **EN).content.decode()
+    text_only = re.sub(r"<[^>]+>", " ", html)
+    assert "truco.raise" not in text_only
+    assert 'href="#truco.raise.alternate"' in html
