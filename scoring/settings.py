@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "scoring.games.canastra",
     "scoring.games.pinkerton",
     "scoring.games.paciencia",
+    "scoring.records",
 ]
 
 MIDDLEWARE = [

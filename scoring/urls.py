@@ -8,6 +8,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("offline/", pwa.offline, name="offline"),
+    path("records/", include("scoring.records.urls")),
     path("", include("scoring.ledger.urls")),
     path("api/v1/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),

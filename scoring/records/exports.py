@@ -1,0 +1,294 @@
+"""Records out and back in: a match as text and CSV, a set of matches as CSV and as JSON,
+and the JSON read back into a database with nothing lost (every match, side, seat, hand,
+score line and revision, with their times and request ids)."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import uuid
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.utils.dateparse import parse_datetime
+
+from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
+from scoring.records.stats import running_totals
+
+FORMAT = "tento-records"
+VERSION = 1
+
+
+def _when(value: dt.datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _read_when(value: str | None) -> dt.datetime | None:
+    return parse_datetime(value) if value else None
+
+
+def _name(player: Player | None) -> str | None:
+    return player.name if player else None
+
+
+# --- a match ---------------------------------------------------------------------------------
+
+
+def match_text(match: Match, url: str = "") -> str:
+    """A few lines to paste in a chat: the game, the result, the hands played."""
+    sides, series = running_totals(match)
+    lines = [f"{match.rules.name} · {match.created_at:%Y-%m-%d}"]
+    for side in sorted(sides, key=lambda s: -s.total):
+        lines.append(f"{'🏆 ' if side.won else ''}{side.name}: {side.total}")
+    hands = len(series[0]) - 1 if series else 0
+    status = "finished" if match.is_finished else "in progress"
+    lines.append(f"{hands} hands, {status}")
+    if url:
+        lines.append(url)
+    return "\n".join(lines) + "\n"
+
+
+def match_csv(match: Match) -> str:
+    """Hand by hand: each side's score for the hand and its running total."""
+    sides, series = running_totals(match)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = ["hand"]
+    for side in sides:
+        header += [f"{side.name} hand", f"{side.name} total"]
+    writer.writerow(header)
+    for n in range(1, len(series[0]) if series else 0):
+        row: list[Any] = [n]
+        for line in series:
+            row += [line[n] - line[n - 1], line[n]]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+# --- many matches ----------------------------------------------------------------------------
+
+CSV_HEADER = [
+    "match", "game", "status", "created_at", "finished_at", "side", "name", "players",
+    "total", "won",
+]  # fmt: skip
+
+
+def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
+    """One row per side per match, streamed (a few queries per 500 matches)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def flush() -> str:
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text
+
+    writer.writerow(CSV_HEADER)
+    yield flush()
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    sides = Prefetch("sides", queryset=Side.objects.prefetch_related(seats))
+    for match in matches.order_by("created_at", "pk").prefetch_related(sides).iterator(500):
+        for side in match.sides.all():
+            writer.writerow(
+                [
+                    match.code, match.game, match.status, _when(match.created_at),
+                    _when(match.finished_at), side.position, side.name,
+                    ", ".join(seat.player.name for seat in side.seats.all()),
+                    side.total, int(side.won),
+                ]
+            )  # fmt: skip
+        yield flush()
+
+
+def _match_dict(match: Match) -> dict[str, Any]:
+    return {
+        "code": match.code,
+        "game": match.game,
+        "options": match.options,
+        "target": match.target,
+        "status": match.status,
+        "created_at": _when(match.created_at),
+        "updated_at": _when(match.updated_at),
+        "finished_at": _when(match.finished_at),
+        "version": match.version,
+        "draft": match.draft,
+        "draft_revision": match.draft_revision,
+        "sides": [
+            {
+                "position": side.position,
+                "name": side.name,
+                "total": side.total,
+                "won": side.won,
+                "players": [seat.player.name for seat in side.seats.all()],
+            }
+            for side in match.sides.all()
+        ],
+        "hands": [
+            {
+                "number": hand.number,
+                "entry": hand.entry,
+                "state": hand.state,
+                "request_id": str(hand.request_id),
+                "revision": hand.revision,
+                "version": hand.version,
+                "problem": hand.problem,
+                "created_at": _when(hand.created_at),
+                "created_by": _name(hand.created_by),
+                "changed_at": _when(hand.changed_at),
+                "changed_by": _name(hand.changed_by),
+                "undone_at": _when(hand.undone_at),
+                "undone_by": _name(hand.undone_by),
+                "scores": [
+                    {"side": score.side.position, "total": score.total, "lines": score.lines}
+                    for score in hand.scores.all()
+                ],
+                "revisions": [
+                    {
+                        "revision": rev.revision,
+                        "entry": rev.entry,
+                        "scores": rev.scores,
+                        "recorded_by": _name(rev.recorded_by),
+                        "replaced_by": _name(rev.replaced_by),
+                        "replaced_at": _when(rev.replaced_at),
+                    }
+                    for rev in hand.revisions.all()
+                ],
+            }
+            for hand in match.hands.all()
+        ],
+    }
+
+
+def export_matches(matches: QuerySet[Match]) -> Iterator[dict[str, Any]]:
+    """Each match as a JSON-able dict, fetched 200 at a time with a fixed number of
+    queries per batch."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    people = ("created_by", "changed_by", "undone_by")
+    hands = Prefetch(
+        "hands",
+        queryset=Hand.objects.select_related(*people).prefetch_related(
+            Prefetch("scores", queryset=HandScore.objects.select_related("side")),
+            Prefetch(
+                "revisions",
+                queryset=HandRevision.objects.select_related("recorded_by", "replaced_by"),
+            ),
+        ),
+    )
+    query = matches.order_by("created_at", "pk").prefetch_related(
+        Prefetch("sides", queryset=Side.objects.prefetch_related(seats)), hands
+    )
+    for match in query.iterator(200):
+        yield _match_dict(match)
+
+
+def export_json(matches: QuerySet[Match], exported_at: dt.datetime) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": exported_at.isoformat(),
+        "matches": list(export_matches(matches)),
+    }
+
+
+# --- back in -----------------------------------------------------------------------------------
+
+
+class ImportError_(ValueError):
+    """The file is not a Tento records export this version can read."""
+
+
+def _people(data: Iterable[dict[str, Any]]) -> dict[str, Player]:
+    names: set[str] = set()
+    for match in data:
+        for side in match["sides"]:
+            names.update(side["players"])
+        for hand in match["hands"]:
+            names.update(n for k in ("created_by", "changed_by", "undone_by") if (n := hand[k]))
+            for rev in hand["revisions"]:
+                names.update(n for k in ("recorded_by", "replaced_by") if (n := rev[k]))
+    return {name.lower(): Player.named(name) for name in sorted(names)}
+
+
+@transaction.atomic
+def import_json(data: dict[str, Any]) -> tuple[int, int]:
+    """Read an export back; returns (matches imported, matches skipped because a match
+    with the same code is already here). Players are matched by name."""
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ImportError_(f"not a {FORMAT} v{VERSION} file")
+    incoming = data["matches"]
+    present = set(
+        Match.objects.filter(code__in=[m["code"] for m in incoming]).values_list("code", flat=True)
+    )
+    fresh = [m for m in incoming if m["code"] not in present]
+    people = _people(fresh)
+
+    def who(name: str | None) -> Player | None:
+        return people[name.lower()] if name else None
+
+    matches = Match.objects.bulk_create(
+        Match(
+            code=m["code"], game=m["game"], options=m["options"], target=m["target"],
+            status=m["status"], finished_at=_read_when(m["finished_at"]),
+            version=m["version"], draft=m["draft"], draft_revision=m["draft_revision"],
+        )
+        for m in fresh
+    )  # fmt: skip
+    # auto_now and auto_now_add stamped "now" on the way in; put the recorded times back.
+    for match, m in zip(matches, fresh, strict=True):
+        match.created_at = _read_when(m["created_at"])
+        match.updated_at = _read_when(m["updated_at"])
+    Match.objects.bulk_update(matches, ["created_at", "updated_at"], batch_size=500)
+
+    sides = Side.objects.bulk_create(
+        Side(match=match, position=s["position"], name=s["name"], total=s["total"], won=s["won"])
+        for match, m in zip(matches, fresh, strict=True)
+        for s in m["sides"]
+    )
+    side_at = {(side.match_id, side.position): side for side in sides}
+    Seat.objects.bulk_create(
+        Seat(side=side_at[(match.pk, s["position"])], player=who(name), order=order)
+        for match, m in zip(matches, fresh, strict=True)
+        for s in m["sides"]
+        for order, name in enumerate(s["players"])
+    )
+    hand_rows = [(match, h) for match, m in zip(matches, fresh, strict=True) for h in m["hands"]]
+    hands = Hand.objects.bulk_create(
+        Hand(
+            match=match, number=h["number"], entry=h["entry"], state=h["state"],
+            request_id=uuid.UUID(h["request_id"]), revision=h["revision"],
+            version=h["version"], problem=h["problem"], created_by=who(h["created_by"]),
+            changed_at=_read_when(h["changed_at"]), changed_by=who(h["changed_by"]),
+            undone_at=_read_when(h["undone_at"]), undone_by=who(h["undone_by"]),
+        )
+        for match, h in hand_rows
+    )  # fmt: skip
+    for hand, (_match, h) in zip(hands, hand_rows, strict=True):
+        hand.created_at = _read_when(h["created_at"])
+    Hand.objects.bulk_update(hands, ["created_at"], batch_size=500)
+    HandScore.objects.bulk_create(
+        HandScore(
+            hand=hand, side=side_at[(match.pk, s["side"])], total=s["total"], lines=s["lines"]
+        )
+        for hand, (match, h) in zip(hands, hand_rows, strict=True)
+        for s in h["scores"]
+    )
+    revisions = HandRevision.objects.bulk_create(
+        HandRevision(
+            hand=hand, revision=r["revision"], entry=r["entry"], scores=r["scores"],
+            recorded_by=who(r["recorded_by"]), replaced_by=who(r["replaced_by"]),
+        )
+        for hand, (_match, h) in zip(hands, hand_rows, strict=True)
+        for r in h["revisions"]
+    )  # fmt: skip
+    stamps = [
+        r["replaced_at"] for _hand, (_match, h) in zip(hands, hand_rows, strict=True)
+        for r in h["revisions"]
+    ]  # fmt: skip
+    for revision, stamp in zip(revisions, stamps, strict=True):
+        revision.replaced_at = _read_when(stamp)
+    HandRevision.objects.bulk_update(revisions, ["replaced_at"], batch_size=500)
+    return len(fresh), len(present)

@@ -1,0 +1,217 @@
+"""The records pages. Every page counts only the matches its viewer may see
+(``visibility``) and costs a fixed number of queries however long the history."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    StreamingHttpResponse,
+)
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from scoring.ledger.forms import split_names
+from scoring.ledger.models import Match, Player
+from scoring.records import charts, stats
+from scoring.records.exports import export_matches, match_csv, match_text, records_csv
+from scoring.records.forms import HeadToHeadForm, RecordsFilter
+from scoring.records.visibility import visible_matches
+
+HISTORY_PAGE = 25
+NAMES_OFFERED = 12
+
+
+def _visible(request: HttpRequest):
+    return visible_matches(request.user)
+
+
+def _match(request: HttpRequest, code: str) -> Match:
+    match = _visible(request).filter(code=code).first()
+    if match is None:
+        raise Http404("no such match")
+    return match
+
+
+@require_GET
+def standings(request: HttpRequest) -> HttpResponse:
+    filters = RecordsFilter(request.GET)
+    table = stats.standings(_visible(request), filters.chosen_game(), filters.period())
+    return render(
+        request,
+        "records/standings.html",
+        {"filters": filters, "table": table, "period": filters.period()},
+    )
+
+
+@require_GET
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    person = get_object_or_404(Player, pk=pk)
+    matches = _visible(request)
+    form = stats.player_form(person, matches)
+    return render(
+        request,
+        "records/player.html",
+        {
+            "player": person,
+            "records": stats.player_record(person, matches),
+            "recent": stats.recent_matches(person, matches),
+            "form": form,
+            "chart": charts.form_chart([(p.code, p.won, p.margin) for p in form]),
+        },
+    )
+
+
+@require_GET
+def player_names(request: HttpRequest) -> HttpResponse:
+    """Names to offer as a name is typed (a ``<datalist>``'s options): those starting
+    with what was typed first, then those containing it."""
+    # ``q``, or the value of whichever name field asked (htmx sends the focused one).
+    typed = request.GET.get("q") or next((v for v in request.GET.values() if v), "")
+    typed = " ".join(typed.split())[:60]
+    if "," in typed:  # a list of names: offer for the last one
+        typed = typed.rsplit(",", 1)[1].strip()
+    names = Player.objects.order_by("name")
+    if typed:
+        names = names.filter(Q(name__istartswith=typed) | Q(name__icontains=f" {typed}"))
+    return render(
+        request,
+        "records/_names.html",
+        {"names": names.values_list("name", flat=True)[:NAMES_OFFERED]},
+    )
+
+
+def _players(text: str) -> list[Player] | None:
+    names = split_names(text)[:2]
+    found = {p.name.lower(): p for p in Player.objects.filter(name__in=names)}
+    found |= {
+        p.name.lower(): p
+        for name in names
+        if name.lower() not in found
+        for p in Player.objects.filter(name__iexact=name)[:1]
+    }
+    people = [found.get(name.lower()) for name in names]
+    return people if people and all(people) else None  # type: ignore[return-value]
+
+
+@require_GET
+def head_to_head(request: HttpRequest) -> HttpResponse:
+    form = HeadToHeadForm(request.GET or None)
+    filters = RecordsFilter(request.GET)
+    result = missing = None
+    if form.is_valid():
+        first, second = _players(form.cleaned_data["first"]), _players(form.cleaned_data["second"])
+        if first and second:
+            result = stats.head_to_head(
+                first, second, _visible(request), filters.chosen_game(), filters.period()
+            )
+        else:
+            missing = True
+    return render(
+        request,
+        "records/head_to_head.html",
+        {"form": form, "filters": filters, "result": result, "missing": missing},
+    )
+
+
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    """Every match, newest first, searchable by side or player name, 25 a page."""
+    filters = RecordsFilter(request.GET)
+    matches = _filtered(request, filters)
+    if text := filters.search():
+        hits = Q(sides__name__icontains=text) | Q(sides__seats__player__name__icontains=text)
+        matches = matches.filter(pk__in=Match.objects.filter(hits).values("pk"))
+    page = Paginator(
+        matches.order_by("-updated_at", "-pk").prefetch_related("sides"), HISTORY_PAGE
+    ).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "records/history.html",
+        {"filters": filters, "page": page, "query": query.urlencode()},
+    )
+
+
+def _chart_context(match: Match) -> dict:
+    sides, series = stats.running_totals(match)
+    return {
+        "match": match,
+        "chart": charts.line_chart([side.name for side in sides], series),
+    }
+
+
+@require_GET
+def match_record(request: HttpRequest, code: str) -> HttpResponse:
+    match = _match(request, code)
+    url = request.build_absolute_uri(match.get_absolute_url())
+    context = _chart_context(match) | {"summary": match_text(match, url)}
+    return render(request, "records/match.html", context)
+
+
+@require_GET
+def match_chart(request: HttpRequest, code: str) -> HttpResponse:
+    """The running-totals chart alone, for the match page to load after it is drawn."""
+    return render(request, "records/_chart.html", _chart_context(_match(request, code)))
+
+
+def _download(content, content_type: str, filename: str) -> HttpResponse:
+    response_class = StreamingHttpResponse if not isinstance(content, str) else HttpResponse
+    response = response_class(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def match_summary(request: HttpRequest, code: str) -> HttpResponse:
+    match = _match(request, code)
+    text = match_text(match, request.build_absolute_uri(match.get_absolute_url()))
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+def match_hands_csv(request: HttpRequest, code: str) -> HttpResponse:
+    match = _match(request, code)
+    return _download(match_csv(match), "text/csv; charset=utf-8", f"tento-{match.code}.csv")
+
+
+def _filtered(request: HttpRequest, filters: RecordsFilter):
+    """Visible matches of the chosen game finished within the chosen dates (if any)."""
+    matches = _visible(request)
+    period = filters.period()
+    if period.start or period.end:
+        matches = period.filter(matches)
+    if filters.chosen_game():
+        matches = matches.filter(game=filters.chosen_game())
+    return matches
+
+
+def _exported(request: HttpRequest):
+    return _filtered(request, RecordsFilter(request.GET))
+
+
+@require_GET
+def export_csv(request: HttpRequest) -> HttpResponse:
+    return _download(records_csv(_exported(request)), "text/csv; charset=utf-8", "tento.csv")
+
+
+@require_GET
+def export_json(request: HttpRequest) -> HttpResponse:
+    """The records as JSON, streamed match by match (``import_records`` reads it back)."""
+    now = timezone.now()
+
+    def chunks():
+        yield '{"format": "tento-records", "version": 1, '
+        yield f'"exported_at": {json.dumps(now.isoformat())}, "matches": ['
+        for n, match in enumerate(export_matches(_exported(request))):
+            yield ("," if n else "") + json.dumps(match, ensure_ascii=False)
+        yield "]}\n"
+
+    return _download(chunks(), "application/json", "tento-records.json")

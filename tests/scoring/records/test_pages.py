@@ -1,0 +1,170 @@
+"""The records pages: right figures, and a fixed number of queries however long the
+history (each page is loaded with a small history and again with a larger one)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+from scoring.ledger.models import Player
+from tests.scoring.records.conftest import play
+
+
+def more_history(n: int = 6) -> None:
+    for i in range(n):
+        play(
+            (("alice", "erin"), ("bob", "frank")),
+            [(i, 3), (5, i)],
+            day=dt.date(2026, 4, 1 + i),
+        )
+
+
+def same_queries(client, url: str, django_assert_num_queries) -> None:
+    """The page answers with as many queries before and after more history is added."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as before:
+        assert client.get(url).status_code == 200
+    more_history()
+    with django_assert_num_queries(len(before)):
+        assert client.get(url).status_code == 200
+
+
+def rows(html: str, cls: str) -> list[dict[str, str]]:
+    return [
+        dict(re.findall(r'data-([a-z-]+)="([^"]*)"', row))
+        for row in re.findall(rf"<tr ([^>]*data-{cls}[^>]*)>", html)
+    ]
+
+
+def test_the_standings_page_states_its_rules_and_ranks(client, club_night):
+    html = client.get("/records/").content.decode()
+    assert "Ranked by wins, then by points difference" in html
+    assert [(r["player"], r["won"], r["difference"]) for r in rows(html, "player")] == [
+        ("bob", "2", "5"),
+        ("dave", "1", "5"),
+        ("alice", "1", "-5"),
+        ("carol", "0", "-5"),
+    ]
+
+
+def test_a_season_of_standings(client, club_night):
+    html = client.get("/records/?season=2027").content.decode()
+    assert [r["player"] for r in rows(html, "player")] == ["bob", "dave", "alice", "carol"]
+    html = client.get("/records/?start=2026-03-05&end=2026-03-31").content.decode()
+    assert [(r["player"], r["played"]) for r in rows(html, "player")] == [
+        ("bob", "1"),
+        ("alice", "1"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/records/", "/records/?game=free&season=2026", "/records/matches/?q=ali&page=1"],
+)
+def test_records_pages_cost_the_same_queries_with_more_history(
+    client, club_night, url, django_assert_num_queries
+):
+    same_queries(client, url, django_assert_num_queries)
+
+
+def test_the_player_page_costs_the_same_queries_with_more_history(
+    client, club_night, django_assert_num_queries
+):
+    alice = Player.objects.get(name="alice")
+    same_queries(client, f"/records/players/{alice.pk}/", django_assert_num_queries)
+
+
+def test_head_to_head_costs_the_same_queries_with_more_history(
+    client, club_night, django_assert_num_queries
+):
+    url = "/records/head-to-head/?first=alice&second=bob"
+    same_queries(client, url, django_assert_num_queries)
+
+
+def test_the_match_chart_costs_the_same_queries_with_more_hands(
+    client, club_night, django_assert_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.conftest import make_match, record
+
+    short = make_match("free", (("alice",), ("bob",)))
+    record(short, {"points": [1, 2]})
+    long = make_match("free", (("alice",), ("bob",)))
+    for i in range(30):
+        record(long, {"points": [i, 1]})
+    with CaptureQueriesContext(connection) as before:
+        client.get(f"/records/matches/{short.code}/chart/")
+    with django_assert_num_queries(len(before)):
+        html = client.get(f"/records/matches/{long.code}/chart/").content.decode()
+    assert 'data-hands="30"' in html
+
+
+def test_the_player_page_shows_the_record_and_form(client, club_night):
+    alice = Player.objects.get(name="alice")
+    html = client.get(f"/records/players/{alice.pk}/").content.decode()
+    [free] = rows(html, "game")
+    assert (free["played"], free["won"]) == ("3", "1")
+    assert "33%" in html  # win rate
+    assert free["average"] == "11.7"  # 82 points over 7 hands
+    assert html.count('class="bar won"') == 1 and html.count('class="bar lost"') == 2
+
+
+def test_head_to_head_page(client, club_night):
+    html = client.get("/records/head-to-head/?first=alice&second=bob").content.decode()
+    assert 'data-played="3" data-wins="1-2" data-points="75-80"' in html
+    html = client.get("/records/head-to-head/?first=alice, carol&second=bob,dave").content
+    assert b'data-played="1" data-wins="0-1" data-points="40-45"' in html
+    html = client.get("/records/head-to-head/?first=nobody&second=bob").content
+    assert b"No player by that name." in html
+
+
+def test_the_history_is_searchable_and_paged(client, club_night):
+    more_history(30)
+    page = client.get("/records/matches/").content.decode()
+    assert page.count('<li><a href="/matches/') == 25
+    assert "Page 1 of 2" in page
+    second = client.get("/records/matches/?page=2").content.decode()
+    assert second.count('<li><a href="/matches/') == 34 - 25
+    carol = client.get("/records/matches/?q=carol").content.decode()
+    assert carol.count('<li><a href="/matches/') == 2  # the pair match and the one in play
+
+
+def test_names_are_offered_as_they_are_typed(client, club_night):
+    html = client.get("/records/players/names/?q=ca").content.decode()
+    assert '<option value="carol">' in html and "alice" not in html
+    # in a list of names, the last one is being typed
+    html = client.get("/records/players/names/?first=alice, d").content.decode()
+    assert '<option value="dave">' in html and "alice" not in html
+
+
+def test_the_match_page_loads_the_chart_below_the_hands(client, club_night):
+    html = client.get(club_night[1].get_absolute_url()).content.decode()
+    assert html.index('id="history"') < html.index(f"/records/matches/{club_night[1].code}/chart/")
+    chart = client.get(f"/records/matches/{club_night[1].code}/chart/").content.decode()
+    assert 'data-last="5"' in chart and 'data-last="25"' in chart
+
+
+def test_the_match_record_has_a_summary_and_downloads(client, club_night):
+    code = club_night[0].code
+    html = client.get(f"/records/matches/{code}/").content.decode()
+    assert "🏆 alice: 30" in html
+    text = client.get(f"/records/matches/{code}/summary.txt").content.decode()
+    assert text.splitlines()[1:3] == ["🏆 alice: 30", "bob: 10"]
+    assert "2 hands, finished" in text
+    csv = client.get(f"/records/matches/{code}/hands.csv")
+    assert csv["Content-Disposition"] == f'attachment; filename="tento-{code}.csv"'
+    assert csv.content.decode().splitlines() == [
+        "hand,alice hand,alice total,bob hand,bob total",
+        "1,10,10,5,5",
+        "2,20,30,5,10",
+    ]
+
+
+def test_an_unknown_match_is_404(client, db):
+    assert client.get("/records/matches/nope/").status_code == 404
