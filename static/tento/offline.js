@@ -183,10 +183,12 @@
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "HX-Request": "true" },
     }).then(function (response) {
-      if (response.ok) return remove(item.id);
       return response.text().then(function (html) {
+        // The answer is the hand form drawn again: with a refusal in it, or fresh.
         var page = new DOMParser().parseFromString(html, "text/html");
-        var renumber = page.querySelector("[name=renumber]");
+        var renumber = page.querySelector("#hand-form [name=renumber]");
+        var refusal = page.querySelector("#hand-form .violations, #hand-form .errorlist");
+        if (response.ok && !renumber && !refusal) return remove(item.id);
         if (renumber) {
           item.state = "conflict";
           item.next = parseInt(renumber.value, 10);

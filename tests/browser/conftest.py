@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+
+from tests.conftest import trusted_session
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -43,26 +46,67 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def phone(browser, live_server) -> Iterator[object]:
-    """A new phone (its own cookies) at 360×640, pointed at the live server."""
-    contexts = []
+    """A new phone (its own cookies) at 360×640, pointed at the live server.
 
-    def open_phone(language: str = "pt-BR"):
+    Every console error and page error on any of its pages fails the test at the end
+    (a page that expects network failures, going offline on purpose, says so with
+    ``page.allow_network_errors = True``).
+    """
+    contexts = []
+    problems: list[str] = []
+
+    def watch(page) -> None:
+        page.allow_network_errors = False
+
+        def console(message) -> None:
+            if message.type != "error":
+                return
+            if page.allow_network_errors and "net::ERR_" in message.text:
+                return
+            problems.append(f"console error on {page.url}: {message.text}")
+
+        page.on("console", console)
+        page.on("pageerror", lambda error: problems.append(f"page error on {page.url}: {error}"))
+
+    def open_phone(language: str = "pt-BR", *, trusted: bool = True):
+        """``trusted``: the phone that started the test's matches (it holds their edit
+        tokens, see tests/conftest.py); False for a phone with no capability at all."""
         context = browser.new_context(
             viewport=PHONE, base_url=live_server.url, locale=language, has_touch=True,
             is_mobile=True, device_scale_factor=2,
         )  # fmt: skip
+        if trusted:
+            session = {"name": settings.SESSION_COOKIE_NAME, "value": trusted_session()}
+            context.add_cookies([session | {"url": live_server.url}])
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        watch(page)
+        return page
 
     yield open_phone
     for context in contexts:
         context.close()
+    assert problems == [], problems
+
+
+def assert_accessible(page) -> None:
+    """axe-core finds no serious or critical violation on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [
+        f"{v['id']} ({v['impact']}): {[node['target'] for node in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert bad == [], f"accessibility on {page.url}: {bad}"
 
 
 def assert_fits_the_phone(page) -> None:
-    """No horizontal scrolling at 360 px; every button and field (or the label a checkbox
-    sits in) is at least 44 px tall."""
+    """The page works on a phone: no horizontal scrolling at 360 px; every button and
+    field (or the label a checkbox sits in) is at least 44 px tall; axe-core finds no
+    serious or critical problem."""
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the phone"
     small = page.evaluate(
@@ -73,3 +117,4 @@ def assert_fits_the_phone(page) -> None:
             .map(el => el.outerHTML.slice(0, 80))"""
     )
     assert small == [], f"tap targets under 44 px: {small}"
+    assert_accessible(page)

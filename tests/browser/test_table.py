@@ -85,6 +85,7 @@ def test_with_no_signal_hands_are_kept_on_the_phone_and_sent_once_when_it_return
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     context = page.context
 
+    page.allow_network_errors = True  # the failed requests are the point
     context.set_offline(True)
     type_hand(page, [1, 0, 0])
     page.click("#hand-form [data-record]")

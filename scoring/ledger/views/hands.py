@@ -120,8 +120,10 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
 def _answer(
     request: HttpRequest, match: Match, context: dict[str, Any], *, status: int
 ) -> HttpResponse:
+    """The form drawn again. For HTMX always a 200: the refusal is in the fragment, beside
+    the button, and a browser would log any other status as an error."""
     if request.htmx:
-        return fragments(request, match, context, status=status)
+        return fragments(request, match, context)
     response = _page(request, match, context)
     response.status_code = status
     return response
@@ -195,8 +197,8 @@ def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "number": number,
         "revisions": hand.revisions.select_related("recorded_by", "replaced_by"),
     }
-    if request.htmx and form.redraw:
-        return render(request, "ledger/edit_hand.html#correction-form", context, status=status)
+    if request.htmx:
+        return render(request, "ledger/edit_hand.html#correction-form", context)
     return render(request, "ledger/edit_hand.html", context, status=status)
 
 
