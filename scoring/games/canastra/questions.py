@@ -1,0 +1,282 @@
+"""Canastra's referee questions for a dispute at the table: a meld, an opening under the
+buraco rule, the discard pile, going out and the morto. Each reads the question and asks
+``referee.canastra``; every answer names and links the rule that decides it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from referee import canastra
+from referee.cards import Card, format_card, parse_card
+from referee.rulings import RuleError
+from scoring.ledger.cards import CardField, CardsField, MeldsField, language
+from scoring.ledger.referee import Answer, Question, answer
+from scoring.ledger.rulebook import label
+
+NUMERIC = {"inputmode": "numeric"}
+# The most failed openings worth asking about: past it the two decks cannot open at all.
+MOST_FAILED = (canastra.MOST_CARD_POINTS - canastra.AFTER_FAILURE) // canastra.FAILURE_STEP + 2
+# No running total of a real match comes near it.
+MOST_TOTAL = 10**6
+
+
+def fits_the_deck(cards: Iterable[Card]) -> None:
+    """A question's cards, all together, within the two decks; RuleError if not."""
+    found = canastra.DECK.violations(cards)
+    if found:
+        raise RuleError(found)
+
+
+def shown(card: Card) -> str:
+    """A card as the reader writes it, with its suit symbol (R♥ on a pt-BR page)."""
+    return format_card(card, language())
+
+
+def in_words(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A verdict's params for its message: the engine names cards canonically (``6H``),
+    the answer names them as the reader does (6♥), as it shows every card."""
+    out = dict(params)
+    for key in ("top", "card"):
+        if isinstance(out.get(key), str):
+            out[key] = shown(parse_card(out[key]))
+    if isinstance(out.get("cards"), list):
+        out["cards"] = " ".join(shown(parse_card(token)) for token in out["cards"])
+    return out
+
+
+def yes_no(
+    verdict: canastra.Verdict, *, cards: Iterable[Card] = (), yes: str = "", no: str = ""
+) -> Answer:
+    """A yes/no answer with the rule that decides it, worded with the engine's params;
+    ``yes`` and ``no`` say it otherwise (open, locked)."""
+    word = (yes or gettext("Yes")) if verdict.allowed else (no or gettext("No"))
+    return answer(
+        verdict.allowed,
+        f"{word} — {label(verdict.rule)}",
+        rule=verdict.rule,
+        params=in_words(verdict.params),
+        cards=cards,
+    )
+
+
+class MeldQuestion(Question):
+    title = _("Is this meld valid?")
+    short = _("A meld")
+    submit = _("Check the meld")
+
+    cards = CardsField(label=_("Cards of the meld"), help_text=_("For example: 2H 3H 4H JK"))
+
+    def verdict(self) -> Answer:
+        cards = self.cleaned_data["cards"]
+        verdict = canastra.check_meld(cards)
+        violations = [*verdict.violations, *canastra.DECK.violations(cards)]
+        if not verdict.valid or violations:
+            return answer(False, gettext("Not a valid meld"), cards=cards, violations=violations)
+        rule = f"canastra.kind.{verdict.kind}"
+        details = []
+        if verdict.wild is not None:
+            # Where the wild stands: the meld is dirty because of it.
+            details.append(
+                gettext("%(wild)s stands for %(card)s.")
+                % {
+                    "wild": shown(verdict.wild.card),
+                    "card": shown(Card(verdict.wild.rank, verdict.arrangement.suit)),
+                }
+            )
+        headline = gettext("%(kind)s, %(points)s card points") % {
+            "kind": label(rule),
+            "points": verdict.points,
+        }
+        return answer(True, headline, rule=rule, cards=cards, details=details)
+
+
+class OpeningQuestion(Question):
+    title = _("Does this opening meet the buraco rule?")
+    short = _("An opening")
+    submit = _("Check the opening")
+
+    melds = MeldsField(
+        label=_("Melds laid down to open, one per line"),
+        help_text=_("With the pile's top card, if the pile was taken to open."),
+    )
+    total = forms.IntegerField(
+        label=_("The pair's running total before the hand"),
+        initial=0,
+        min_value=-MOST_TOTAL,
+        max_value=MOST_TOTAL,
+        widget=forms.NumberInput(attrs=NUMERIC),
+    )
+    failed = forms.IntegerField(
+        label=_("Failed openings of the pair in this hand"),
+        initial=0,
+        min_value=0,
+        max_value=MOST_FAILED,
+        widget=forms.NumberInput(attrs=NUMERIC),
+    )
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        verdict = canastra.check_opening(data["melds"], data["total"], data["failed"])
+        numbers = {"value": verdict.value, "required": verdict.required}
+        if verdict.meets:
+            headline = gettext("Yes: %(value)s card points, %(required)s needed") % numbers
+        else:
+            headline = gettext("No: %(value)s card points, %(required)s needed") % numbers
+        details = []
+        if not verdict.required:
+            details.append(gettext("Below 1,500 points a pair opens with any valid meld."))
+        return answer(
+            verdict.meets,
+            headline,
+            rule="canastra.opening.minimum",
+            cards=[card for meld in data["melds"] for card in meld],
+            violations=verdict.violations,
+            details=details,
+        )
+
+
+class PileQuestion(Question):
+    title = _("May this player take the discard pile?")
+    short = _("The pile")
+    submit = _("Ask about the pile")
+
+    top = CardField(label=_("The pile's top card"))
+    hand = CardsField(label=_("The player's hand"))
+    pair_melds = MeldsField(label=_("The pair's melds on the table, one per line"), required=False)
+    locked = forms.BooleanField(
+        label=_("The player before melded a wild (the pile is locked)"), required=False
+    )
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        melds = data["pair_melds"]
+        fits_the_deck([data["top"], *data["hand"], *(card for meld in melds for card in meld)])
+        verdict = canastra.may_take_pile(data["top"], data["hand"], melds, locked=data["locked"])
+        return yes_no(verdict, cards=[data["top"]])
+
+
+class LockQuestion(Question):
+    title = _("Does the card just played lock the pile?")
+    short = _("A locked pile")
+    submit = _("Ask about the lock")
+
+    played = CardField(label=_("The card played"))
+    meld = CardsField(
+        label=_("The meld it went into, after the play"),
+        required=False,
+        help_text=_("Leave empty if the card was discarded."),
+    )
+    meld_before = CardsField(
+        label=_("The same meld before the play"),
+        required=False,
+        help_text=_("Leave empty for a new meld."),
+    )
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        meld = data["meld"] or None
+        # The meld before is the meld after less the card played: each fits on its own.
+        fits_the_deck(meld or ())
+        fits_the_deck(data["meld_before"])
+        verdict = canastra.may_next_player_take_pile(data["played"], meld, data["meld_before"])
+        return yes_no(verdict, cards=[data["played"]], yes=gettext("Open"), no=gettext("Locked"))
+
+
+# Where the pair stands when the player goes out.
+MORTO_TO_TAKE = "morto"
+MORTO_TAKEN = "taken"
+MORTO_IS_STOCK = "stock"
+
+
+class GoingOutQuestion(Question):
+    title = _("May this pair go out (and take its morto)?")
+    short = _("Going out")
+    submit = _("Ask about going out")
+
+    morto = forms.ChoiceField(
+        label=_("The pair's morto"),
+        choices=[
+            (MORTO_TO_TAKE, _("Not taken yet: going out takes it")),
+            (MORTO_TAKEN, _("Already taken: this going out ends the hand")),
+            (MORTO_IS_STOCK, _("It became the stock: this going out ends the hand")),
+        ],
+        initial=MORTO_TO_TAKE,
+        widget=forms.RadioSelect,
+    )
+    melds = MeldsField(
+        label=_("The pair's melds, those laid now included, one per line"), required=False
+    )
+    clean_canastras = forms.IntegerField(
+        label=_("Or: the pair's clean canastras"),
+        required=False,
+        min_value=0,
+        max_value=canastra.MOST_CANASTRAS,
+        widget=forms.NumberInput(attrs=NUMERIC),
+    )
+    dirty_canastras = forms.IntegerField(
+        label=_("… and its dirty canastras"),
+        required=False,
+        min_value=0,
+        max_value=canastra.MOST_DIRTY_CANASTRAS,
+        widget=forms.NumberInput(attrs=NUMERIC),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        counts = (data.get("clean_canastras"), data.get("dirty_canastras"))
+        counted = any(count is not None for count in counts)
+        if not data.get("melds") and not counted and not self.errors:
+            raise forms.ValidationError(_("Enter the pair's melds or count its canastras."))
+        return data
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        flags = {
+            "took_morto": data["morto"] == MORTO_TAKEN,
+            "morto_available": data["morto"] != MORTO_IS_STOCK,
+        }
+        melds = data["melds"]
+        if melds:
+            fits_the_deck(card for meld in melds for card in meld)
+            return yes_no(canastra.may_go_out(melds, **flags))
+        verdict = canastra.may_go_out_counted(
+            data.get("clean_canastras") or 0, data.get("dirty_canastras") or 0, **flags
+        )
+        return yes_no(verdict)
+
+
+class FirstCardQuestion(Question):
+    title = _("May the first player refuse the card drawn?")
+    short = _("The first card")
+    submit = _("Ask about the first card")
+
+    first_card_of_hand = forms.BooleanField(
+        label=_("It is the first card drawn in the hand, by the first player"), required=False
+    )
+    mixed_into_hand = forms.BooleanField(
+        label=_("The card was already mixed into the hand"), required=False
+    )
+
+    def verdict(self) -> Answer:
+        data = self.cleaned_data
+        return yes_no(
+            canastra.may_refuse_first_card(
+                first_card_of_hand=data["first_card_of_hand"],
+                mixed_into_hand=data["mixed_into_hand"],
+            )
+        )
+
+
+QUESTIONS: dict[str, type[Question]] = {
+    "meld": MeldQuestion,
+    "opening": OpeningQuestion,
+    "pile": PileQuestion,
+    "lock": LockQuestion,
+    "going_out": GoingOutQuestion,
+    "first_card": FirstCardQuestion,
+}
