@@ -1,0 +1,117 @@
+"""Pinkerton's referee over JSON, under /api/v1/pinkerton/: a throw against the stack, a
+card added to it, and a round's points.
+
+A stack the decks cannot make (a joker, a third K♥ — two 52-card decks, three with the
+extra deck) is a 422 naming the deck rule, as is an unreadable card; a thrown or added
+card beyond the decks is a verdict (``meets`` / ``allowed`` false) with the same rule.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from django.http import HttpRequest
+from ninja import Field, Router, Schema
+
+from referee import pinkerton
+from referee.pinkerton import PinkertonOptions
+from scoring.api.schemas import (
+    BreakdownOut,
+    CardsIn,
+    ViolationOut,
+    Violations,
+    breakdown_out,
+    violations_out,
+)
+
+router = Router(tags=["pinkerton"])
+
+# A card token: "KH", "10♦", "W♥" in Polish letters.
+Token = Annotated[str, Field(max_length=12)]
+# Three decks' worth (the extra deck): the most a stack can hold; the decks check the rest.
+MOST_CARDS = len(pinkerton.EXTRA_DECK)
+# A throw never needs more cards than a stack's value can call for (k at three decks'
+# worth of red cards is 22); a longer list is not a throw.
+MOST_THROWN = 40
+
+
+class TableIn(CardsIn):
+    extra_deck: bool = Field(
+        False, description="Rule 5's extra deck: the stack may hold a card three times"
+    )
+
+    def options(self) -> PinkertonOptions:
+        return PinkertonOptions(extra_deck=self.extra_deck)
+
+
+class ThrowIn(TableIn):
+    stack: list[Token] = Field(
+        default_factory=list,
+        max_length=MOST_CARDS,
+        description="The centre: the card turned in phase I, then every card of the stack",
+    )
+    throw: list[Token] = Field(max_length=MOST_THROWN, description="The cards thrown")
+
+
+class ThrowOut(Schema):
+    stack_value: int = Field(description="The stack's value: the sum of its cards")
+    required_cards: int = Field(description="k: 2 below ±80, then one more every 40")
+    sum: int = Field(description="The thrown cards' sum")
+    meets: bool
+    exact: bool = Field(description="The sum is the value itself: a pass is taken back")
+    violations: list[ViolationOut]
+    stack_cards: list[str] = Field(description="The stack as read")
+    throw_cards: list[str] = Field(description="The throw as read")
+
+
+class AddIn(TableIn):
+    stack: list[Token] = Field(default_factory=list, max_length=MOST_CARDS)
+    card: Token = Field(description="The card added, e.g. KH, 4♣")
+
+
+class AddOut(Schema):
+    allowed: bool
+    stack_value: int = Field(
+        description="The stack's value after the request: with the card when allowed"
+    )
+    violations: list[ViolationOut]
+    card: str = Field(description="The card as read")
+
+
+class PointsIn(Schema):
+    cards: int = Field(ge=0, le=10_000, description="Cards in the stack at the round's end")
+    extra_deck: bool = False
+
+
+class PointsOut(Schema):
+    points: int = Field(description="n + 10 × ⌊n / 10⌋, for the round's winner")
+    breakdown: BreakdownOut
+
+
+@router.post("/throws/check", response={200: ThrowOut, 422: Violations})
+def check_throw(request: HttpRequest, body: ThrowIn) -> dict[str, Any]:
+    """Does the throw meet the stack's value? A throw of the wrong number of cards never
+    meets and names the rule (rule 3); a short sum names the sign's rule."""
+    stack, throw = body.read(body.stack), body.read(body.throw)
+    check = pinkerton.check_throw(stack, throw, body.options())
+    return check.as_dict() | {
+        "violations": violations_out(check.violations),
+        "stack_cards": [str(card) for card in stack],
+        "throw_cards": [str(card) for card in throw],
+    }
+
+
+@router.post("/stack/add", response={200: AddOut, 422: Violations})
+def add_card(request: HttpRequest, body: AddIn) -> dict[str, Any]:
+    """May the card go onto the stack? Rule 1: no J, Q or K while −20 < stack < 20."""
+    stack = body.read(body.stack)
+    (card,) = body.read([body.card])
+    check = pinkerton.check_add(stack, card, body.options())
+    return check.as_dict() | {"violations": violations_out(check.violations), "card": str(card)}
+
+
+@router.post("/rounds/points", response={200: PointsOut, 422: Violations})
+def round_points(request: HttpRequest, body: PointsIn) -> dict[str, Any]:
+    """What the round's winner scores for a stack of ``cards`` cards."""
+    breakdown = pinkerton.round_breakdown(body.cards, PinkertonOptions(extra_deck=body.extra_deck))
+    return {"points": breakdown.total, "breakdown": breakdown_out(breakdown)}

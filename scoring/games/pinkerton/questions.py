@@ -1,0 +1,119 @@
+"""Pinkerton's referee questions, the API's three in a form: does this throw meet the
+stack, may this card go onto it, and what a stack scores. Each reads the question and asks
+``referee.pinkerton``; the answer names the rule. A stack the decks cannot make (a joker,
+a third K♥) is refused with the deck rule. Asked from a match, its extra deck counts."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from referee import pinkerton
+from referee.pinkerton import PinkertonOptions
+from scoring.games.pinkerton.forms import card_param
+from scoring.games.pinkerton.table import house_rules
+from scoring.ledger.cards import CardField, CardsField
+from scoring.ledger.referee import Answer, Question, answer
+from scoring.ledger.rulebook import label
+
+
+class PinkertonQuestion(Question):
+    def options(self) -> PinkertonOptions:
+        return house_rules(self.match) if self.match is not None else pinkerton.DEFAULT_OPTIONS
+
+
+class ThrowQuestion(PinkertonQuestion):
+    title = _("Does this throw meet the stack?")
+    short = _("A throw")
+    submit = _("Check the throw")
+
+    stack = CardsField(
+        label=_("The cards in the centre"),
+        required=False,
+        jokers=False,
+        help_text=_("The centre card in phase I, then every card of the stack."),
+    )
+    throw = CardsField(label=_("The cards thrown"), jokers=False)
+
+    def verdict(self) -> Answer:
+        stack, cards = self.cleaned_data["stack"], self.cleaned_data["throw"]
+        check = pinkerton.check_throw(stack, cards, self.options())
+        numbers = {"sum": check.sum, "value": check.stack_value, "k": check.required_cards}
+        if check.exact:
+            headline = gettext("Yes, exactly: %(sum)s on a value of %(value)s") % numbers
+            rule = "pinkerton.meet.exact"
+        elif check.meets:
+            headline = gettext("Yes: %(sum)s meets a value of %(value)s") % numbers
+            rule = (
+                "pinkerton.meet.positive"
+                if check.stack_value > 0
+                else "pinkerton.meet.negative"
+                if check.stack_value < 0
+                else "pinkerton.meet.zero"
+            )
+        else:
+            headline = gettext("No: %(sum)s does not meet a value of %(value)s") % numbers
+            rule = check.violations[0].rule if check.violations else None
+        return answer(
+            check.meets,
+            headline,
+            rule=rule,
+            cards=cards,
+            violations=[card_param(v) for v in check.violations],
+            details=[gettext("A throw has %(k)s cards at this value.") % numbers],
+        )
+
+
+class AddQuestion(PinkertonQuestion):
+    title = _("May this card go onto the stack?")
+    short = _("An added card")
+    submit = _("Check the card")
+
+    stack = CardsField(label=_("The stack"), required=False, jokers=False)
+    card = CardField(label=_("The card to add"), jokers=False)
+
+    def verdict(self) -> Answer:
+        card = self.cleaned_data["card"]
+        check = pinkerton.check_add(self.cleaned_data["stack"], card, self.options())
+        if check.allowed:
+            headline = gettext("Yes: the stack is then %(value)s") % {"value": check.stack_value}
+            # A J, Q or K goes on by rule 1; any other card as phase III says.
+            face = card.rank in pinkerton.FACE_CARDS
+            rule = "pinkerton.rule1.face-card" if face else "pinkerton.round.phase-three"
+        else:
+            headline = gettext("No")
+            rule = check.violations[0].rule if check.violations else None
+        return answer(
+            check.allowed,
+            headline,
+            rule=rule,
+            cards=[card],
+            violations=[card_param(v) for v in check.violations],
+        )
+
+
+class PointsQuestion(PinkertonQuestion):
+    title = _("How many points does the round's winner score?")
+    short = _("The points")
+    submit = _("Count the points")
+
+    cards = forms.IntegerField(
+        label=_("Cards in the stack"),
+        min_value=0,
+        max_value=len(pinkerton.EXTRA_DECK),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def verdict(self) -> Answer:
+        n = self.cleaned_data["cards"]
+        breakdown = pinkerton.round_breakdown(n, self.options())
+        return answer(
+            None,
+            gettext("%(n)s cards score %(points)s points") % {"n": n, "points": breakdown.total},
+            rule="pinkerton.points.bonus",
+            details=[f"{label(line.rule)}: {line.points}" for line in breakdown.lines],
+        )
+
+
+QUESTIONS = {"throw": ThrowQuestion, "add": AddQuestion, "points": PointsQuestion}

@@ -1,0 +1,202 @@
+"""A Pinkerton match on the ledger, in the engine's terms.
+
+The ledger hands the game a ``MatchView``: one side per player, in seat order (play goes
+to the left, from side 0 to side 1 …). This module turns it into what
+``referee.pinkerton`` takes — the players, the house rules, the match points and whose
+deal it is — and a stored round into the engine's ``Round``. It decides no rule.
+
+A round is one ledger hand. Its entry (and, while it is played, the shared draft)::
+
+    {"dealer": 0,                               # first round only: who deals (a seat)
+     "events": [{"type": "turn", "card": "9S"},
+                {"type": "throw", "player": 1, "cards": ["10S", "AH"]},
+                {"type": "pass", "player": 2}, ...],   # the round, as the table played it
+     "time_up": false}                          # entry only, with a time limit
+
+Players are named by their seat (the side's position), never by name, so that a stored
+round still reads after a player is renamed. The running state stored with each round::
+
+    {"scores": [7, 0, 43],   # match points by seat, after the round
+     "dealer": 1,            # who deals the next round
+     "rounds": 2,
+     "winner": null,         # the seat that has won the match, once one has
+     "time_up": false}       # the agreed time has been declared up
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee import pinkerton
+from referee.pinkerton import Event, PinkertonOptions, Round
+from referee.rulings import RuleError, Violation
+from scoring.ledger.registry import MatchView, engine_options
+
+# The most events a round may hold in a draft or an entry: far beyond a real round (each
+# turn of the table is a few events per player; two decks run out long before).
+MAX_EVENTS = 1_000
+
+
+def player_names(view: MatchView) -> tuple[str, ...]:
+    """One player per side, in seat order: the engine's names for them."""
+    return tuple(side.players[0] if side.players else side.name for side in view.sides)
+
+
+def house_rules(view: MatchView) -> PinkertonOptions:
+    """The match's house rules; the target is the ledger's (empty: a time limit instead),
+    under the ledger's one policy for old or refused options."""
+
+    def work(v: MatchView) -> PinkertonOptions:
+        stored = {key: value for key, value in v.options.items() if key != "target"}
+        # The target goes last: without a target the time limit must already be in.
+        return engine_options(PinkertonOptions, {**stored, "target": v.target})
+
+    return view.derived("pinkerton.options", work)
+
+
+def seat_of(value: Any, seats: int) -> int | None:
+    """A stored seat, if it is one of this table's."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats:
+        return value
+    return None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The match before its next round: the points by seat, who deals it (None before
+    the first round, whose dealer the table chooses), and the match's winner."""
+
+    options: PinkertonOptions
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    dealer: int | None
+    rounds: int = 0
+    winner: int | None = None
+    time_up: bool = False
+
+    @property
+    def first_round(self) -> bool:
+        return self.dealer is None
+
+    def points(self) -> dict[str, int]:
+        return dict(zip(self.names, self.scores, strict=True))
+
+    def dealer_for(self, data: Mapping[str, Any]) -> int:
+        """The dealer of the round in ``data`` (a draft or an entry): the running state's,
+        or in the first round the one the table chose (the first seat by default)."""
+        if self.dealer is not None:
+            return self.dealer
+        return seat_of(data.get("dealer"), len(self.names)) or 0
+
+    def start(self, dealer: int) -> Round:
+        return Round.start(self.names, self.names[dealer], self.points(), self.options)
+
+    def engine_match(self, dealer: int) -> pinkerton.Match:
+        return pinkerton.Match(
+            self.names, self.names[dealer], self.options, self.points(), self.rounds
+        )
+
+
+def standing(view: MatchView) -> Standing:
+    """Where the match stands, from the state stored with the last round (the side
+    totals and no dealer before the first)."""
+    return view.derived("pinkerton.standing", _from_state)
+
+
+def _from_state(view: MatchView) -> Standing:
+    names = player_names(view)
+    state = view.state
+    scores = state.get("scores")
+    if not (
+        isinstance(scores, list)
+        and len(scores) == len(names)
+        and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in scores)
+    ):
+        scores = [max(side.total, 0) for side in view.sides]
+    rounds = state.get("rounds")
+    return Standing(
+        options=house_rules(view),
+        names=names,
+        scores=tuple(scores),
+        dealer=seat_of(state.get("dealer"), len(names)),
+        rounds=rounds if isinstance(rounds, int) else view.hands_played,
+        winner=seat_of(state.get("winner"), len(names)),
+        time_up=bool(state.get("time_up")),
+    )
+
+
+# --- events: seats in storage, names in the engine ------------------------------------------
+
+
+def stored_events(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The events of a draft or an entry, as stored; anything that is not an event's shape
+    is left out (then the engine says what the round lacks)."""
+    events = data.get("events")
+    if not isinstance(events, list):
+        return []
+    return [dict(event) for event in events[:MAX_EVENTS] if isinstance(event, Mapping)]
+
+
+def to_engine(event: Mapping[str, Any], names: Sequence[str]) -> Event:
+    """A stored event for the engine: its seat becomes the player's name. A seat that is
+    not at the table stays as written, and the engine refuses it as an unknown player."""
+    data = dict(event)
+    seat = data.get("player")
+    if seat is not None:
+        found = seat_of(seat, len(names))
+        data["player"] = names[found] if found is not None else str(seat)
+    return Event.from_dict(data)
+
+
+def to_stored(event: Event, names: Sequence[str]) -> dict[str, Any]:
+    data = event.as_dict()
+    if event.player is not None:
+        data["player"] = names.index(event.player)
+    return data
+
+
+def play(start: Round, events: Sequence[Mapping[str, Any]]) -> Round:
+    """The round after its stored events; RuleError naming the first one refused."""
+    names = start.players
+    return Round.replay(
+        start.players,
+        start.dealer,
+        [to_engine(event, names) for event in events],
+        start.scores,
+        start.options,
+    )
+
+
+def round_of(view: MatchView, entry: Mapping[str, Any]) -> Round:
+    """A stored round, played again from the match before it; RuleError if the match is
+    already won or a stored event cannot happen."""
+    state = standing(view)
+    if state.winner is not None:
+        raise RuleError(Violation("pinkerton.match.over", {"winner": state.names[state.winner]}))
+    return play(state.start(state.dealer_for(entry)), stored_events(entry))
+
+
+def state_after(view: MatchView, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The running state after a finished round (``round_of`` has accepted it)."""
+    state = standing(view)
+    round_ = round_of(view, entry)
+    time_up = state.time_up or bool(entry.get("time_up"))
+    dealer = state.dealer_for(entry)
+    match = state.engine_match(dealer).record(round_, time_up=time_up)
+    names = state.names
+    return {
+        "scores": [match.scores[name] for name in names],
+        "dealer": names.index(match.dealer),
+        "rounds": match.rounds,
+        "winner": names.index(match.winner) if match.winner is not None else None,
+        "time_up": time_up,
+    }
+
+
+def sole_leader(state: Standing) -> int | None:
+    """The seat with the most points, if nobody shares the top."""
+    best = max(state.scores)
+    leaders = [seat for seat, points in enumerate(state.scores) if points == best]
+    return leaders[0] if len(leaders) == 1 else None
