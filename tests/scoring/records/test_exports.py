@@ -1,0 +1,149 @@
+"""A JSON export read into an empty database loses nothing; the CSVs say what they should."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
+from tests.conftest import make_match, record
+
+
+def snapshot() -> dict:
+    """Everything the ledger holds about every match, keyed by what survives an import
+    (codes, request ids, names), with every time and every total."""
+    matches = {
+        m["code"]: m
+        for m in Match.objects.values(
+            "code", "game", "options", "target", "status", "created_at", "updated_at",
+            "finished_at", "version", "draft", "draft_revision",
+        )
+    }  # fmt: skip
+    sides = sorted(Side.objects.values_list("match__code", "position", "name", "total", "won"))
+    seats = sorted(
+        Seat.objects.values_list("side__match__code", "side__position", "order", "player__name")
+    )
+    hands = sorted(
+        (str(h[0]), *h[1:])
+        for h in Hand.objects.values_list(
+            "request_id", "match__code", "number", "entry", "state", "revision", "version",
+            "problem", "created_at", "created_by__name", "changed_at", "changed_by__name",
+            "undone_at", "undone_by__name",
+        )
+    )  # fmt: skip
+    scores = sorted(
+        (str(r[0]), *r[1:])
+        for r in HandScore.objects.values_list(
+            "hand__request_id", "side__position", "total", "lines"
+        )
+    )
+    revisions = sorted(
+        (str(r[0]), *r[1:])
+        for r in HandRevision.objects.values_list(
+            "hand__request_id", "revision", "entry", "scores", "recorded_by__name",
+            "replaced_by__name", "replaced_at",
+        )
+    )  # fmt: skip
+    return {"matches": matches, "sides": sides, "seats": seats, "hands": hands,
+            "scores": scores, "revisions": revisions}  # fmt: skip
+
+
+def empty_the_ledger() -> None:
+    Match.objects.all().delete()
+    Player.objects.all().delete()
+
+
+@pytest.fixture
+def eventful(club_night) -> list[Match]:
+    """The club's night, plus a Truco match and a match with a correction, an undone
+    hand and a hand in progress (a draft)."""
+    alice = Player.objects.get(name="alice")
+    bob = Player.objects.get(name="bob")
+    busy = make_match("free", (("alice",), ("bob",), ("erin",)))
+    record(busy, {"points": [1, 2, 3]}, by=alice)
+    record(busy, {"points": [4, 5, 6]})
+    busy.correct_hand(1, {"points": [10, 2, 3]}, by=bob)
+    busy.correct_hand(1, {"points": [11, 2, 3]}, by=alice)
+    record(busy, {"points": [0, 0, 9]})
+    busy.undo_hand(by=bob)
+    busy.save_draft({"note": "hand 3"}, revision=busy.draft_revision)
+    truco = make_match("truco", (("alice", "carol"), ("bob", "dave")))
+    record(truco, {"events": [{"type": "win", "team": "A"}]})
+    return [*club_night, busy, truco]
+
+
+def test_a_json_export_imports_into_an_empty_database_with_nothing_lost(eventful, tmp_path):
+    before = snapshot()
+    assert before["revisions"] and any(h[-2] for h in before["hands"])  # undone hand kept
+    path = tmp_path / "records.json"
+    call_command("export_records", str(path))
+    empty_the_ledger()
+    assert Match.objects.count() == 0
+    out = StringIO()
+    call_command("import_records", str(path), stdout=out)
+    assert "6 matches imported, 0 already here" in out.getvalue()
+    assert snapshot() == before
+
+
+def test_an_imported_match_carries_on(eventful, tmp_path):
+    path = tmp_path / "records.json"
+    call_command("export_records", str(path))
+    empty_the_ledger()
+    call_command("import_records", str(path), stdout=StringIO())
+    busy = Match.objects.get(code=eventful[4].code)
+    assert busy.view().hands_played == 2
+    record(busy, {"points": [1, 1, 1]}, draft_revision=busy.draft_revision)
+    assert list(busy.sides.values_list("total", flat=True)) == [16, 8, 10]
+
+
+def test_importing_the_same_file_twice_adds_nothing(eventful, tmp_path):
+    path = tmp_path / "records.json"
+    call_command("export_records", str(path))
+    before = snapshot()
+    out = StringIO()
+    call_command("import_records", str(path), stdout=out)
+    assert "0 matches imported, 6 already here" in out.getvalue()
+    assert snapshot() == before
+
+
+def test_a_file_that_is_not_an_export_is_refused(db, tmp_path):
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps({"format": "something else"}))
+    with pytest.raises(CommandError, match="not a tento-records v1 file"):
+        call_command("import_records", str(path))
+
+
+def test_the_downloaded_json_imports_too(client, eventful):
+    response = client.get("/records/export.json")
+    assert response["Content-Disposition"] == 'attachment; filename="tento-records.json"'
+    data = json.loads(b"".join(response.streaming_content))
+    before = snapshot()
+    empty_the_ledger()
+    from scoring.records.exports import import_json
+
+    assert import_json(data) == (6, 0)
+    assert snapshot() == before
+
+
+def test_the_records_csv_has_a_row_per_side(client, club_night):
+    response = client.get("/records/export.csv?season=2026")
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    assert lines[0].startswith("match,game,status,created_at,finished_at,side,name,players")
+    assert len(lines) == 1 + 4  # two matches of two sides
+    assert lines[1].endswith(",0,alice,alice,30,1")
+
+
+def test_a_hand_with_a_request_id_keeps_it(eventful, tmp_path):
+    hand = Hand.objects.filter(match=eventful[0]).first()
+    path = tmp_path / "records.json"
+    call_command("export_records", str(path))
+    empty_the_ledger()
+    call_command("import_records", str(path), stdout=StringIO())
+    again = Match.objects.get(code=eventful[0].code)
+    same = again.record_hand({"points": [1, 1]}, request_id=uuid.UUID(str(hand.request_id)))
+    assert same.number == hand.number  # a retry of an exported hand is still recognised
