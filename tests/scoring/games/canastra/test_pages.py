@@ -1,0 +1,245 @@
+"""Canastra's pages: starting a match, a hand posted both ways, the live meld check, the
+failed-opening button shared by every phone at the table, corrections, the rulebook."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from scoring.games.canastra.rules import RULES
+from scoring.ledger.models import Match
+from tests.conftest import make_match, record, totals
+from tests.scoring.games.canastra.test_game import BIG, quick
+from tests.scoring.games.canastra.test_hand_entry import PAGE_CARDS_POST, PAGE_QUICK_POST
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
+
+
+@pytest.fixture
+def match() -> Match:
+    return make_match("canastra", PAIRS, target=3_000)
+
+
+@pytest.fixture
+def under_buraco(match) -> Match:
+    """Ana & Bia have 1,500: the buraco rule holds them."""
+    record(match, quick(BIG))
+    return match
+
+
+def form_state(match: Match) -> dict[str, str]:
+    """What a phone's hand form carries besides the fields: the hand and its draft."""
+    match.refresh_from_db()
+    return {
+        "request_id": str(uuid.uuid4()),
+        "expected_number": str(match.view().number),
+        "draft_revision": str(match.draft_revision),
+        "draft_json": json.dumps(match.draft),
+    }
+
+
+def post_hand(client, match, data, **extra):
+    """A hand typed in English letters (KH is the king of hearts only in English)."""
+    return client.post(f"/matches/{match.code}/hands/", form_state(match) | data, **EN | extra)
+
+
+def requirement(html: str, position: int) -> int | None:
+    found = re.search(
+        rf'data-buraco-pair="{position}".*?data-requirement>(\d+)<', html, flags=re.DOTALL
+    )
+    return int(found.group(1)) if found else None
+
+
+def test_starting_a_canastra_match_for_two_pairs_with_the_classic_count(client):
+    response = client.post(
+        "/matches/new/canastra/",
+        {
+            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
+            "sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Davi",
+            "target": "3000", "options-hand_to_opponents": "own",
+        },
+    )  # fmt: skip
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.options == {"hand_to_opponents": False, "untaken_morto_penalty": False}
+    assert match.target == 3_000
+
+
+def test_a_pair_has_at_most_two_players(client):
+    response = client.post(
+        "/matches/new/canastra/",
+        {
+            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
+            "sides-0-players": "Ana, Bia, Eva", "sides-1-players": "Caio, Davi",
+            "target": "3000", "options-hand_to_opponents": "opponents",
+        },
+        **EN,
+    )  # fmt: skip
+    assert "Each side has 1 to 2 players." in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_the_match_page_offers_both_entry_modes_one_picker_per_pair(client, match):
+    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    assert 'name="mode" value="quick"' in html and 'name="mode" value="cards"' in html
+    assert 'name="s1-melds"' in html and 'name="s1-clean_canastras"' in html
+    assert 'name="s0-took_morto"' in html and 'name="went_out"' in html
+    assert "/static/canastra/canastra.css" in html
+    assert html.count("data-picker") == 2
+    assert "data-buraco" not in html  # nobody is at 1,500 yet
+
+
+@pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
+def test_the_page_hand_is_recorded_both_ways_with_its_breakdown(client, match, post):
+    response = post_hand(client, match, post, **HTMX)
+    assert response.status_code == 200
+    assert totals(match) == [525, 345]
+    html = response.content.decode()
+    assert 'href="/rules/canastra/#canastra.bonus.clean-canastra"' in html
+    assert "Taking the morto" in html
+
+
+def test_a_refused_hand_names_its_rule_and_keeps_what_was_typed(client, match):
+    post = PAGE_CARDS_POST | {"s1-melds": "2D 3D 4D"}  # the morto taken with no canastra
+    response = post_hand(client, match, post, **HTMX)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Taking the morto needs 1 canastra, clean or dirty; the pair has 0." in html
+    assert 'href="/rules/canastra/#canastra.morto.needs-canastra"' in html
+    assert "2D 3D 4D</textarea>" in html
+    assert totals(match) == [0, 0]
+
+
+def test_the_live_check_draws_each_meld_with_its_kind(client, match):
+    response = client.post(
+        f"/matches/{match.code}/check/s0-melds/",
+        {"mode": "cards", "s0-melds": "3H 4H 5H 6H 7H 8H 9H\n2S 2C 5H 6H"},
+        **EN,
+    )
+    html = response.content.decode()
+    assert "Clean canastra" in html
+    assert 'href="/rules/canastra/#canastra.meld.two-wilds"' in html
+    assert "45 card points on the table · clean canastras: 1 · dirty: 0" in html
+
+
+# --------------------------------------------------------------------------- the buraco ladder
+
+
+def test_the_scoreboard_and_the_form_show_the_buraco_requirement(client, under_buraco):
+    html = client.get(under_buraco.get_absolute_url(), **EN).content.decode()
+    assert "Buraco: opens with 75" in html
+    assert requirement(html, 0) == 75
+    assert requirement(html, 1) is None  # Caio & Davi are below 1,500
+    assert 'name="step" value="fail:0"' in html
+    assert 'value="unfail:0"' not in html
+
+
+def test_a_failed_opening_is_shared_with_the_other_phones(under_buraco):
+    match = under_buraco
+    ana, caio = Client(), Client()
+    caio.get(match.get_absolute_url(), **EN)
+
+    # Ana taps "failed opening": her form and scoreboard say 90 at once.
+    response = post_hand(ana, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert requirement(html, 0) == 90
+    assert "Buraco: opens with 90 (1 failed opening)" in html
+    assert "<s>75</s> → <b>90</b>" in html
+
+    # Caio's poll sees the new requirement, and his form is drawn with the ladder.
+    live = caio.get(f"/matches/{match.code}/live/", **EN).content.decode()
+    assert "Buraco: opens with 90 (1 failed opening)" in live
+    form = caio.get(f"/matches/{match.code}/hand-form/", **EN).content.decode()
+    assert requirement(form, 0) == 90
+
+    # Caio taps it again: 120 for everybody; Ana's next poll has it.
+    post_hand(caio, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
+    live = ana.get(f"/matches/{match.code}/live/", **EN).content.decode()
+    assert "Buraco: opens with 120 (2 failed openings)" in live
+
+    # Recording the hand closes the draft: the ladder starts again at 75.
+    response = post_hand(ana, match, PAGE_QUICK_POST, **HTMX)
+    assert response.status_code == 200
+    assert match.hands.get(number=2).entry["failed"] == [2, 0]
+    live = caio.get(f"/matches/{match.code}/live/", **EN).content.decode()
+    assert "Buraco: opens with 75" in live and "failed opening" not in live
+
+
+def test_a_tap_on_a_ladder_another_phone_moved_is_refused_and_redrawn(client, under_buraco):
+    match = under_buraco
+    stale = form_state(match)
+    post_hand(client, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
+    response = client.post(
+        f"/matches/{match.code}/hands/",
+        stale | {"mode": "quick", "step": "fail:0"},
+        **EN | HTMX,
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Another phone at the table changed this hand a moment ago" in html
+    assert requirement(html, 0) == 90  # the hand as it now stands, not 120
+    match.refresh_from_db()
+    assert match.draft == {"failed": [1, 0]}
+
+
+def test_a_mistapped_failure_is_taken_back(client, under_buraco):
+    match = under_buraco
+    post_hand(client, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
+    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    assert 'name="step" value="unfail:0"' in html
+    response = post_hand(client, match, {"mode": "quick", "step": "unfail:0"}, **HTMX)
+    assert requirement(response.content.decode(), 0) == 75
+    match.refresh_from_db()
+    assert match.draft == {}
+
+
+def test_a_failed_opening_works_without_javascript(client, under_buraco):
+    response = post_hand(client, under_buraco, PAGE_CARDS_POST | {"step": "fail:0"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert requirement(html, 0) == 90
+    assert "QS KS AS</textarea>" in html  # what was typed is kept
+    assert under_buraco.hands.count() == 1
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def test_a_correction_refills_the_hand_and_rescores_it(client, match):
+    post_hand(client, match, PAGE_CARDS_POST)
+    edit = f"/matches/{match.code}/hands/1/edit/"
+    html = client.get(edit, **EN).content.decode()
+    assert "Q♠ K♠ A♠</textarea>" in html  # the cards as the reader writes them
+    player = match.sides.get(position=0).players.first()
+    response = client.post(
+        edit,
+        PAGE_CARDS_POST | {"went_out": "", "changed_by": str(player.pk), "revision": "1"},
+        **EN,
+    )
+    assert response.status_code == 302
+    assert totals(match) == [425, 345]
+
+
+# --------------------------------------------------------------------------- the rulebook
+
+
+@pytest.mark.parametrize(
+    ("language", "lang"),
+    [("en", 'lang="en"'), ("pt-br", 'lang="pt-br"')],
+)
+def test_the_rulebook_shows_every_rule_under_its_anchor(client, language, lang):
+    response = client.get("/rules/canastra/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert lang in html
+    for rule in RULES:
+        assert f'id="{rule.id}"' in html
