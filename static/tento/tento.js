@@ -96,13 +96,13 @@
   }
 
   // --- after every swap --------------------------------------------------------------
-  document.addEventListener("htmx:afterSwap", function (event) {
+  document.addEventListener("htmx:afterSwap", function () {
     applyHistoryDelta(document);
     // A refusal shows beside the button that was tapped: take the eye (and the screen
-    // reader) there.
-    var focus = event.detail.target && event.detail.target.querySelector
-      ? event.detail.target.querySelector("[data-focus]") : null;
+    // reader) there, once.
+    var focus = document.querySelector("[data-focus]:not([data-focused])");
     if (focus) {
+      focus.dataset.focused = "1";
       focus.focus({ preventScroll: true });
       focus.scrollIntoView({ block: "nearest" });
     }

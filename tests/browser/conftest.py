@@ -61,7 +61,8 @@ def phone(browser, live_server) -> Iterator[object]:
         def console(message) -> None:
             if message.type != "error":
                 return
-            if page.allow_network_errors and "net::ERR_" in message.text:
+            offline = ("net::ERR_", "htmx:sendError", "htmx:afterRequest")
+            if page.allow_network_errors and any(word in message.text for word in offline):
                 return
             problems.append(f"console error on {page.url}: {message.text}")
 
