@@ -10,6 +10,7 @@ urlpatterns = [
     path("offline/", pwa.offline, name="offline"),
     path("records/", include("scoring.records.urls")),
     path("", include("scoring.ledger.urls")),
+    path("paciencia/", include("scoring.games.paciencia.urls")),
     path("api/v1/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
