@@ -1,0 +1,184 @@
+"""What a phone costs the server: queries that do not grow with the hands played, and bytes
+that stay small because history is never sent twice and everything is compressed."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring.ledger.models import version_key
+from tests.conftest import make_match, record
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+GZIP = {"HTTP_ACCEPT_ENCODING": "gzip"}
+
+
+def played(hands: int):
+    match = make_match()
+    for i in range(hands):
+        record(match, {"points": [i % 7, 2 * (i % 5), -(i % 3)]})
+    return match
+
+
+def etag_at(match, version: int) -> str:
+    return f'"m{match.pk}-v{version}-pt-br"'
+
+
+def queries_of(call) -> list[str]:
+    with CaptureQueriesContext(connection) as queries:
+        response = call()
+    assert response.status_code in (200, 304)
+    return [q["sql"] for q in queries]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "request_of",
+    [
+        pytest.param(lambda client, m: client.get(f"/matches/{m.code}/"), id="match page"),
+        pytest.param(
+            lambda client, m: client.get(
+                f"/matches/{m.code}/live/", HTTP_IF_NONE_MATCH=etag_at(m, m.version - 1), **HTMX
+            ),
+            id="changed poll",
+        ),
+        pytest.param(
+            lambda client, m: client.get(
+                f"/matches/{m.code}/live/", HTTP_IF_NONE_MATCH=etag_at(m, m.version)
+            ),
+            id="unchanged poll",
+        ),
+        pytest.param(
+            lambda client, m: client.get(f"/matches/{m.code}/history/?before=8"),
+            id="earlier hands",
+        ),
+    ],
+)
+def test_a_request_makes_as_many_queries_at_40_hands_as_at_3(
+    client, django_assert_num_queries, request_of
+):
+    few, many = played(3), played(40)
+    request_of(client, few)  # the hands' fragments are drawn once, then cached
+    request_of(client, many)
+    expected = len(queries_of(lambda: request_of(client, few)))
+    with django_assert_num_queries(expected):
+        request_of(client, many)
+
+
+@pytest.mark.django_db
+def test_adding_a_hand_makes_as_many_queries_at_40_hands_as_at_3(
+    client, django_assert_num_queries
+):
+    few, many = played(3), played(40)
+
+    def add(match):
+        data = {"side_0": "1", "side_1": "2", "side_2": "3", "known_version": match.version}
+        return client.post(f"/matches/{match.code}/hands/", data, **HTMX)
+
+    for match in (few, many):
+        client.get(f"/matches/{match.code}/")
+    expected = len(queries_of(lambda: add(few)))
+    with django_assert_num_queries(expected):
+        assert add(many).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_match_page_draws_hands_from_the_cache_without_loading_their_entries(client):
+    match = played(40)
+    client.get(f"/matches/{match.code}/")
+    sql = queries_of(lambda: client.get(f"/matches/{match.code}/"))
+    # Only the one hand that may be redone is loaded whole (LIMIT 1), never the live ones.
+    loaded = [q for q in sql if '"entry"' in q and '"undone_at" IS NOT NULL' not in q]
+    assert not loaded
+    assert not [q for q in sql if "ledger_handscore" in q]
+
+
+@pytest.mark.django_db
+def test_a_changed_poll_sends_only_the_hand_that_changed_in_under_3_kb(client):
+    match = played(40)
+    response = client.get(
+        f"/matches/{match.code}/live/",
+        HTTP_IF_NONE_MATCH=etag_at(match, match.version - 1),
+        **HTMX,
+        **GZIP,
+    )
+    assert response["Content-Encoding"] == "gzip"
+    html = gzip.decompress(response.content).decode()
+    assert len(re.findall(r'class="hand" id="hand-', html)) == 1
+    assert len(response.content) < 3_000
+
+
+@pytest.mark.django_db
+def test_the_first_load_of_a_40_hand_match_is_under_40_kb_over_the_wire(client):
+    match = played(40)
+    response = client.get(f"/matches/{match.code}/", **GZIP)
+    assert response["Content-Encoding"] == "gzip"
+    html = gzip.decompress(response.content).decode()
+    assert html.count('class="hand" id="hand-') == 12  # the newest page, not all 40
+    assets = dict.fromkeys(re.findall(r'(?:href|src)="/static/([^"]+\.(?:css|js))"', html))
+    assert assets, "the page names its stylesheets and scripts"
+    wire = len(response.content)
+    for asset in assets:
+        with open(finders.find(asset), "rb") as file:
+            wire += len(gzip.compress(file.read()))
+    assert wire < 40_000
+
+
+@pytest.mark.django_db
+def test_an_unchanged_poll_is_answered_from_one_query(client, django_assert_num_queries):
+    match = played(3)
+    with django_assert_num_queries(1):
+        response = client.get(
+            f"/matches/{match.code}/live/", HTTP_IF_NONE_MATCH=etag_at(match, match.version)
+        )
+    assert response.status_code == 304
+
+
+@pytest.mark.django_db
+def test_with_a_shared_cache_an_unchanged_poll_needs_no_query(
+    client, settings, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    settings.LEDGER_VERSION_CACHE = True
+    match = played(0)
+    with django_capture_on_commit_callbacks(execute=True):
+        record(match, {"points": [1, 2, 3]})
+    url = f"/matches/{match.code}/live/"
+    with django_assert_num_queries(0):
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag_at(match, 1)).status_code == 304
+    # The next change publishes its version once it commits: the phone is told at once.
+    with django_capture_on_commit_callbacks(execute=True):
+        record(match, {"points": [4, 5, 6]})
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag_at(match, 1), **HTMX)
+    assert changed.status_code == 200
+    assert "-v2-" in changed["ETag"]
+
+
+@pytest.mark.django_db
+def test_an_older_version_never_overwrites_a_newer_one_in_the_shared_cache(
+    settings, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    settings.LEDGER_VERSION_CACHE = True
+    match = played(0)
+    with django_capture_on_commit_callbacks() as late:  # committed first, published last
+        record(match, {"points": [1, 1, 1]})
+    with django_capture_on_commit_callbacks(execute=True):
+        record(match, {"points": [2, 2, 2]})
+    for callback in late:
+        callback()
+    assert cache.get(version_key(match.code)) == (match.pk, 2)
+
+
+@pytest.mark.django_db
+def test_without_a_shared_cache_the_version_comes_from_the_database(client):
+    match = played(1)
+    client.get(f"/matches/{match.code}/live/", HTTP_IF_NONE_MATCH=etag_at(match, 1))
+    record(match, {"points": [1, 2, 3]})  # its commit publishes nothing (per-process cache)
+    response = client.get(f"/matches/{match.code}/live/", HTTP_IF_NONE_MATCH=etag_at(match, 1))
+    assert response.status_code == 200
