@@ -361,7 +361,7 @@ class TrucoHandForm(HandForm):
         if state.kind == MAO_DE_FERRO:
             win_label = gettext("Won the game")
         else:
-            win_label = gettext("Won the hand · +%(n)s") % {"n": state.stake}
+            win_label = self._win_label(state, team)
         answering = state.offer is not None and team != state.last_raiser
         deciding = state.leader == team and not state.decided
         return TeamActions(
@@ -381,6 +381,20 @@ class TrucoHandForm(HandForm):
             ),
             penalty=self._penalty_effect(state, team, names),
         )
+
+    def _win_label(self, state: HandState, team: str) -> str:
+        """What winning the hand scores, as the engine scores it: the stake, or less when
+        the game ends at its target (then the label says so)."""
+        event = Event("win", team)
+        if state.check(event) is not None:
+            return gettext("Won the hand · +%(n)s") % {"n": state.stake}
+        scored = state.apply(event).lines[-1][1].points
+        if scored < state.stake:
+            return gettext("Won the hand · +%(n)s (the game ends at %(target)s)") % {
+                "n": scored,
+                "target": state.options.target,
+            }
+        return gettext("Won the hand · +%(n)s") % {"n": scored}
 
     def _penalty_effect(
         self, state: HandState, team: str, names: Mapping[str, str]

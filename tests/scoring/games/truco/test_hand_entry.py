@@ -9,6 +9,7 @@ import uuid
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from referee.rulings import RuleError
 from referee.truco import Event
@@ -428,3 +429,12 @@ def test_the_hand_form_keeps_the_ledgers_request_plumbing(client, match):
     # The form belongs to the hand it was opened for: its number is inside it.
     assert '<input type="hidden" name="expected_number" value="1">' in form
     assert 'name="draft_revision" value="0"' in form
+
+
+def test_a_win_that_the_target_caps_says_so():
+    # At 10–0 a truco accepted is worth 3, but the game ends at 12: winning scores 2.
+    with translation.override("en"):
+        capped = team(board("raise:A accept:B", view(*wins("A", 10))), "A").win.label
+        plain = team(board("raise:A accept:B"), "A").win.label
+    assert capped == "Won the hand · +2 (the game ends at 12)"
+    assert plain == "Won the hand · +3"
