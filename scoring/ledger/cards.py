@@ -259,25 +259,35 @@ class MeldsField(forms.CharField):
         return read_melds(super().clean(value))
 
 
-def count_field(label: Any, maximum: int, *, step: int = 1, **attrs: Any) -> forms.IntegerField:
-    """A small whole number drawn as a stepper (− 0 +): counts of canastras, penalties."""
+def count_field(
+    label: Any, maximum: int, *, step: int = 1, chips: int = 0, **attrs: Any
+) -> forms.IntegerField:
+    """A small whole number drawn as a stepper (− 0 +): counts of canastras, penalties.
+    ``chips``: the commonest values 0 … chips−1 as one-tap buttons instead of − and +."""
     return forms.IntegerField(
         label=label,
         required=False,
         initial=0,
         min_value=0,
         max_value=maximum,
-        widget=StepperInput(attrs={"step": step, **attrs}),
+        widget=StepperInput(attrs={"step": step, **attrs}, chips=min(chips, maximum + 1)),
     )
 
 
 class StepperInput(forms.NumberInput):
-    """A number between a − and a + button (the buttons only where script runs)."""
+    """A number between a − and a + button, or beside one-tap buttons for its commonest
+    values (the buttons only where script runs; the number can always be typed)."""
 
     template_name = "ledger/widgets/stepper.html"
 
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+    def __init__(self, attrs: dict[str, Any] | None = None, *, chips: int = 0) -> None:
         super().__init__({"inputmode": "numeric", "autocomplete": "off", **(attrs or {})})
+        self.chips = chips
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["chips"] = list(range(self.chips))
+        return context
 
     class Media:
         js = ("ledger/picker.js",)

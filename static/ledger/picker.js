@@ -95,11 +95,26 @@
     show(picker);
   }
 
+  // One-tap values: the button sets the number beside it.
+  function set(button) {
+    var group = button.closest(".stepper");
+    var input = group.querySelector("input");
+    input.value = button.dataset.set;
+    group.querySelectorAll("[data-set]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b === button ? "true" : "false");
+    });
+    changed(input);
+  }
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (!button) return;
     if (button.dataset.step && button.closest(".stepper")) {
       step(button);
+      return;
+    }
+    if (button.dataset.set !== undefined && button.closest(".stepper")) {
+      set(button);
       return;
     }
     var picker = button.closest("[data-picker]");

@@ -160,9 +160,10 @@ class SambaHandForm(HandForm):
             samba.MOST_CARD_POINTS,
             samba.CARD_POINTS_STEP,
         )
-        fields_[p + "clean_canastras"] = count_field(_("Clean canastras"), combinations)
-        fields_[p + "dirty_canastras"] = count_field(_("Dirty canastras"), combinations)
-        fields_[p + "sambas"] = count_field(_("Sambas"), combinations)
+        # The counts a table most often has are one tap each.
+        fields_[p + "clean_canastras"] = count_field(_("Clean canastras"), combinations, chips=4)
+        fields_[p + "dirty_canastras"] = count_field(_("Dirty canastras"), combinations, chips=4)
+        fields_[p + "sambas"] = count_field(_("Sambas"), combinations, chips=4)
         fields_[p + "wild_canastras"] = count_field(
             _("Canastras de curingas"), samba.MOST_WILD_CANASTRAS
         )
@@ -185,7 +186,9 @@ class SambaHandForm(HandForm):
             max_length=MAX_CARDS_TEXT,
             widget=forms.TextInput(attrs=CARD_INPUT),
         )
-        fields_[p + "red_threes"] = count_field(_("Red threes laid"), samba.RED_THREES_IN_GAME)
+        fields_[p + "red_threes"] = count_field(
+            _("Red threes laid"), samba.RED_THREES_IN_GAME, chips=4
+        )
         for name in entries.CONCEALED_FIELDS:  # each premium needs its combination
             fields_[p + name] = count_field(TITLES[CONCEALED_RULES[name]], combinations)
         for name in entries.PENALTY_FIELDS:
