@@ -30,13 +30,14 @@ from scoring.ledger.cards import (
     written_cards,
 )
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.rulebook import rule_url
+from scoring.ledger.rulebook import label, rule_url
 
 # The step buttons of the buraco ladder: ``fail:<position>`` and ``unfail:<position>``.
 FAIL = "fail"
 UNFAIL = "unfail"
 CLEAN_RULE = f"canastra.kind.{canastra.CLEAN_CANASTRA}"
 DIRTY_RULE = f"canastra.kind.{canastra.DIRTY_CANASTRA}"
+OPENING_RULE = "canastra.opening.minimum"
 
 
 def meld_check(cards: list[Any]) -> MeldCheck:
@@ -267,6 +268,10 @@ class CanastraHandForm(HandForm):
     def buraco(self) -> list[Opening]:
         """The pairs under the buraco rule, with their ladder this hand."""
         return [opening for opening in self.openings if opening.under_buraco]
+
+    def buraco_rule(self) -> dict[str, Any]:
+        """The rule the ladder follows, as the page links it."""
+        return {"title": label(OPENING_RULE), "url": rule_url(OPENING_RULE)}
 
     # --- checked as typed ---------------------------------------------------------------
 

@@ -140,6 +140,10 @@ def test_the_scoreboard_and_the_form_show_the_buraco_requirement(client, under_b
     assert requirement(html, 1) is None  # Caio & Davi are below 1,500
     assert 'name="step" value="fail:0"' in html
     assert 'value="unfail:0"' not in html
+    assert (
+        '<a class="rule-link" href="/rules/canastra/#canastra.opening.minimum" '
+        'aria-label="The rule: Buraco: the opening minimum">§</a>'
+    ) in html
 
 
 def test_a_failed_opening_is_shared_with_the_other_phones(under_buraco):
@@ -227,6 +231,24 @@ def test_a_correction_refills_the_hand_and_rescores_it(client, match):
     )
     assert response.status_code == 302
     assert totals(match) == [425, 345]
+
+
+def test_correcting_a_hand_shows_its_ladder_and_a_step_there_stays_on_that_phone(
+    client, under_buraco
+):
+    match = under_buraco
+    record(match, quick({"meld_points": 45}, failed=(2, 0)))
+    edit = f"/matches/{match.code}/hands/2/edit/"
+    html = client.get(edit, **EN).content.decode()
+    assert requirement(html, 0) == 120
+    response = client.post(
+        edit,
+        {"mode": "quick", "draft_json": json.dumps({"failed": [2, 0]}), "step": "unfail:0"},
+        **EN | HTMX,
+    )
+    assert requirement(response.content.decode(), 0) == 90
+    match.refresh_from_db()
+    assert match.draft == {}  # the hand being played now is not the one corrected
 
 
 # --------------------------------------------------------------------------- the rulebook
