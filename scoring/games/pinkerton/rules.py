@@ -62,6 +62,7 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.table.duplicate-player",
         _("Player twice"),
         _("%(player)s is entered more than once."),
+        text=_("Every player at the table is a different person, entered once."),
         section=TABLE,
     ),
     RuleText(
@@ -71,18 +72,24 @@ RULES: tuple[RuleText, ...] = (
             "The match scores must name exactly the players at the table (missing: "
             "%(missing)s; not at the table: %(extra)s)."
         ),
+        text=_(
+            "A round starts from the match's points: one score for each player at the table, and "
+            "none for anybody else."
+        ),
         section=TABLE,
     ),
     RuleText(
         "pinkerton.score.invalid",
         _("Match score"),
         _("%(player)s has %(points)s points: a score is a whole number, 0 or more."),
+        text=_("Match points are won, never lost: a score is a whole number, 0 or more."),
         section=TABLE,
     ),
     RuleText(
         "pinkerton.player.unknown",
         _("Unknown player"),
         _("%(player)s is not at this table."),
+        text=_("Every move and every deal is made by one of the players at the table."),
         section=TABLE,
     ),
     # --- meeting the value --------------------------------------------------------------
@@ -314,6 +321,10 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.player.out",
         _("Out of the round"),
         _("%(player)s has reached the pass limit and is out of this round."),
+        text=_(
+            "A player out of the round does nothing more in it: no throw, no card added, no pass "
+            "and no request for the value. Their turn is skipped until the next round."
+        ),
         section=PASSING,
     ),
     RuleText(
@@ -324,6 +335,11 @@ RULES: tuple[RuleText, ...] = (
             "there is no pass. With no card that may be added, it is a pass without "
             "consequence."
         ),
+        text=_(
+            "The first player of phase III opens by adding a card, with nothing to meet, so "
+            "the opening is never a counted pass. A first player with no card that may be "
+            "added passes without consequence."
+        ),
         section=PASSING,
     ),
     RuleText(
@@ -332,6 +348,11 @@ RULES: tuple[RuleText, ...] = (
         _(
             "%(player)s has thrown and now adds a card to the stack (or, with no card that "
             "may be added, passes without consequence)."
+        ),
+        text=_(
+            "A player who has thrown then adds a card to the stack; with no card that may be "
+            "added, they pass without consequence. A counted pass comes instead of a throw, never "
+            "after it."
         ),
         section=PASSING,
     ),
@@ -379,6 +400,10 @@ RULES: tuple[RuleText, ...] = (
             "There is no pass without consequence in phase %(phase)s: nothing is added to "
             "the centre before phase III."
         ),
+        text=_(
+            "Nothing is added to the centre in phases I and II, so there is no pass without "
+            "consequence there: a player who cannot throw passes, and the pass counts."
+        ),
         section=EXTRA,
     ),
     RuleText(
@@ -387,6 +412,10 @@ RULES: tuple[RuleText, ...] = (
         _(
             "%(player)s cannot pass without consequence: at 20 or more, or −20 or less, "
             "every card may be added."
+        ),
+        text=_(
+            "At 20 or more, or −20 or less, every card may be added to the stack, so nobody is "
+            "left without a card to add: there is no pass without consequence."
         ),
         section=EXTRA,
     ),
@@ -417,6 +446,10 @@ RULES: tuple[RuleText, ...] = (
         _(
             "%(player)s cannot pass at a value of 0: every throw meets it, and in phase "
             "III a card may be added at once (rule 2)."
+        ),
+        text=_(
+            "At a value of 0 any throw meets, and in phase III a card may be added at once, so a "
+            "counted pass is refused."
         ),
         section=EXTRA,
     ),
@@ -457,6 +490,10 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.rule4.dealer-asks",
         _("The dealer may not ask"),
         _("%(player)s deals this round and may not have the stack counted (rule 4)."),
+        text=_(
+            "The dealer counts the stack for the other players and may not have it counted for "
+            "themselves."
+        ),
         section=EXTRA,
     ),
     RuleText(
@@ -516,6 +553,10 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.points.card-count",
         _("Cards in a stack"),
         _("A stack holds 0 to %(max)s cards, not %(cards)s."),
+        text=_(
+            "A stack holds no more cards than the decks: 104 with two decks, 156 with the extra "
+            "deck."
+        ),
         section=POINTS,
     ),
     RuleText(
@@ -543,6 +584,7 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.match.over",
         _("Match over"),
         _("%(winner)s has won the match: no more rounds are played."),
+        text=_("Once a player has won the match, no more rounds are played in it."),
         section=POINTS,
     ),
     RuleText(
@@ -551,6 +593,10 @@ RULES: tuple[RuleText, ...] = (
         _(
             "This round was dealt by %(dealer)s at another table or score; the match's "
             "round is dealt by %(expected)s."
+        ),
+        text=_(
+            "A match records its own rounds: dealt at its table, by the player whose deal it is, "
+            "from its points."
         ),
         section=POINTS,
     ),
@@ -573,36 +619,54 @@ RULES: tuple[RuleText, ...] = (
             "“%(type)s” is not something that happens at the table: turn, throw, add, "
             "pass, free-pass or ask."
         ),
+        text=_(
+            "A round is recorded as what happens at the table: a centre card turned, a throw, a "
+            "card added, a pass, a pass without consequence, a request for the value."
+        ),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.event.player-required",
         _("Whose move"),
         _("Say which player does this (%(type)s)."),
+        text=_(
+            "Every move but the dealer's turning of a centre card is made by a player, who is "
+            "named with it."
+        ),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.event.card-required",
         _("One card"),
         _("A %(type)s names exactly one card, not %(count)s."),
+        text=_("A centre card turned and a card added are exactly one card each."),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.round.over",
         _("Round over"),
         _("%(winner)s has won this round: nothing more happens in it."),
+        text=_(
+            "A round is over as soon as one player is left: nothing more happens in it, and its "
+            "points are counted."
+        ),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.round.unfinished",
         _("Round not over"),
         _("This round is not over: it is scored once one player is left."),
+        text=_("A round is recorded and scored once one player is left in it."),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.centre.turn-first",
         _("The centre card first"),
         _("The dealer first turns a card onto the centre (phase %(phase)s)."),
+        text=_(
+            "Phases I and II start with the dealer turning a card face up onto the centre; nobody "
+            "plays before it."
+        ),
         section=ENTRY,
     ),
     RuleText(
@@ -612,30 +676,42 @@ RULES: tuple[RuleText, ...] = (
             "The dealer turns one card in phase I and one in phase II; phase %(phase)s's "
             "card is already turned."
         ),
+        text=_(
+            "The dealer turns one card onto the centre in phase I and one in phase II, no more."
+        ),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.turn.out-of-turn",
         _("Out of turn"),
         _("It is %(expected)s's turn, not %(player)s's."),
+        text=_("Players play in turn, to the left, skipping the players out of the round."),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.throw.opening",
         _("The opening has no throw"),
         _("%(player)s opens phase III by adding a card, without throwing."),
+        text=_(
+            "The first player of phase III opens by adding a card to the stack, without throwing."
+        ),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.throw.already-thrown",
         _("One throw a turn"),
         _("%(player)s has already thrown this turn and now adds a card to the stack."),
+        text=_("A player throws once in a turn; after the throw they add a card to the stack."),
         section=ENTRY,
     ),
     RuleText(
         "pinkerton.add.not-in-phase",
         _("Nothing is added before phase III"),
         _("In phase %(phase)s nothing is added to the centre: thrown cards go to the side pile."),
+        text=_(
+            "Cards are added to the stack only in phase III. In phases I and II the thrown cards "
+            "go to the side pile and the centre changes only by the dealer's second card."
+        ),
         section=ENTRY,
     ),
     RuleText(
@@ -644,6 +720,11 @@ RULES: tuple[RuleText, ...] = (
         _(
             "%(player)s must first throw cards that meet the stack's value, or pass. Only "
             "the opening and a stack of 0 need no throw."
+        ),
+        text=_(
+            "In phase III a player first throws cards that meet the stack's value and then adds a "
+            "card, or passes. Only the first player's opening and a stack of 0 (rule 2) need no "
+            "throw."
         ),
         section=ENTRY,
     ),
