@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.ledger.models import Match
+from tests.conftest import make_match
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+PLAYERS = (("Ana",), ("Bea",), ("Cid",))
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """English letters and words, whatever an earlier request left active in this thread."""
+    with translation.override("en"):
+        yield
+
+
+def may_score(client, match: Match) -> None:
+    """This phone may change the match: it opens the match's scorer link, where the
+    ledger has one (a match is private to those who hold it)."""
+    token = getattr(match, "edit_token", None)
+    if token:
+        client.get(reverse("ledger:score", args=[token]))
+
+
+@pytest.fixture
+def match(db, client) -> Match:
+    """Ana, Bea and Cid, in that seat order, to 100; ``client`` scores it."""
+    made = make_match("pinkerton", PLAYERS, target=100)
+    may_score(client, made)
+    return made
+
+
+def post(client, match: Match, step: str = "", *, cards: str = "", **data: Any):
+    """What a phone sends from the round form it was shown (the match's shared draft)."""
+    match.refresh_from_db()
+    headers = {key: data.pop(key) for key in list(data) if key.startswith("HTTP_")}
+    body = {
+        "draft_json": json.dumps(match.draft),
+        "draft_revision": str(match.draft_revision),
+        "request_id": str(uuid.uuid4()),
+        "expected_number": str(match.view().number),
+        "cards": cards,
+        **data,
+    }
+    if step:
+        body["step"] = step
+    headers.setdefault("HTTP_ACCEPT_LANGUAGE", "en")
+    return client.post(f"/matches/{match.code}/hands/", body, **headers)
+
+
+# A whole round at Ana's, Bea's and Cid's table (Ana deals), as the buttons send it:
+# phase I on 3♥ (Bea passes, Cid meets, Ana is exact), phase II at −2 (Bea's exact throw
+# takes her pass back, Cid and Ana pass), phase III from 2 (Ana opens with 4♦, Bea throws
+# and adds 8♦, Cid and Ana pass a second time and are out). Bea wins the 4-card stack.
+ROUND: tuple[tuple[str, str], ...] = (
+    ("turn", "3H"),
+    ("pass", ""),
+    ("throw", "10D JD"),
+    ("throw", "AD 2H"),
+    ("turn", "5S"),
+    ("throw", "3S AH"),
+    ("pass", ""),
+    ("pass", ""),
+    ("add", "4D"),
+    ("throw", "10H 9H"),
+    ("add", "8D"),
+    ("pass", ""),
+    ("pass", ""),
+)
+# The same round as stored (players by seat: Ana 0, Bea 1, Cid 2).
+ROUND_EVENTS: list[dict[str, Any]] = [
+    {"type": "turn", "card": "3H"},
+    {"type": "pass", "player": 1},
+    {"type": "throw", "player": 2, "cards": ["10D", "JD"]},
+    {"type": "throw", "player": 0, "cards": ["AD", "2H"]},
+    {"type": "turn", "card": "5S"},
+    {"type": "throw", "player": 1, "cards": ["3S", "AH"]},
+    {"type": "pass", "player": 2},
+    {"type": "pass", "player": 0},
+    {"type": "add", "player": 0, "card": "4D"},
+    {"type": "throw", "player": 1, "cards": ["10H", "9H"]},
+    {"type": "add", "player": 1, "card": "8D"},
+    {"type": "pass", "player": 2},
+    {"type": "pass", "player": 0},
+]
