@@ -4,10 +4,16 @@ example both ways); a stored entry refills the form; the buraco ladder moves by 
 from __future__ import annotations
 
 import json
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 from django.utils import translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from referee import canastra
+from referee.cards import Card
 from referee.rulings import RuleError
 from scoring.ledger.registry import MatchView, SideView, get_game
 
@@ -305,3 +311,78 @@ def test_a_redrawn_form_keeps_what_was_typed():
     assert again["s0-melds"].value() == PAGE_CARDS_POST["s0-melds"]
     assert again.draft == {"failed": [1, 0]}
     assert not again.errors
+
+
+# --------------------------------------------------------------------------- both modes agree
+
+RANKS_IN_RUNS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+@st.composite
+def played_hands(draw):
+    """Two pairs' melds (runs of one suit, some with a joker for a card) and hands, drawn
+    from two decks, with the morto and the going out wherever the rules allow them."""
+    left = Counter(canastra.DECK.cards())
+    pairs = []
+    for _pair in range(2):
+        melds = []
+        for _meld in range(draw(st.integers(0, 3))):
+            suit = draw(st.sampled_from("SHDC"))
+            length = draw(st.integers(3, 9))
+            start = draw(st.integers(1, 14 - length))  # 2 … (never the low ace: simpler)
+            cards = [Card(rank, suit) for rank in RANKS_IN_RUNS[start : start + length]]
+            if draw(st.booleans()):
+                cards[draw(st.integers(0, length - 1))] = Card("JK")
+            if all(cards.count(card) <= left[card] for card in cards):  # within the decks
+                left.subtract(cards)
+                melds.append(cards)
+        hand = []
+        for card in draw(st.lists(st.sampled_from(sorted(left.elements())), max_size=5)):
+            if left[card] > 0:
+                left[card] -= 1
+                hand.append(card)
+        pairs.append((melds, hand))
+    return pairs
+
+
+def card_post(pairs, tallies) -> dict[str, str]:
+    post = {"mode": "cards", "went_out": ""}
+    for position, ((melds, hand), tally) in enumerate(zip(pairs, tallies, strict=True)):
+        post[f"s{position}-melds"] = "\n".join(" ".join(map(str, meld)) for meld in melds)
+        post[f"s{position}-hand"] = " ".join(map(str, hand))
+        if tally.took_morto:
+            post[f"s{position}-took_morto"] = "on"
+        if tally.went_out:
+            post["went_out"] = str(position)
+    return post
+
+
+def quick_post(tallies) -> dict[str, str]:
+    post = {"mode": "quick", "went_out": ""}
+    for position, tally in enumerate(tallies):
+        for name in ("clean_canastras", "dirty_canastras", "meld_points", "hand_points"):
+            post[f"s{position}-{name}"] = str(getattr(tally, name))
+        if tally.took_morto:
+            post[f"s{position}-took_morto"] = "on"
+        if tally.went_out:
+            post["went_out"] = str(position)
+    return post
+
+
+@settings(max_examples=60, deadline=None)
+@given(played_hands(), st.booleans(), st.booleans())
+def test_any_hand_gives_the_same_breakdown_card_by_card_and_as_counts(pairs, morto, out):
+    tallies = [
+        canastra.tally_from_cards(canastra.PairCards(melds=melds, hand=hand))
+        for melds, hand in pairs
+    ]
+    # The morto and the going out wherever the rules allow them (one pair goes out).
+    tallies = [replace(t, took_morto=morto and t.canastras > 0) for t in tallies]
+    if out and tallies[0].clean_canastras:
+        tallies[0] = replace(tallies[0], went_out=True)
+    for view in (MATCH, CLASSIC):
+        by_cards = game.score_hand(view, entry_of(card_post(pairs, tallies), view))
+        by_counts = game.score_hand(view, entry_of(quick_post(tallies), view))
+        assert by_cards == by_counts
+        for breakdown in by_cards:
+            assert sum(line.points for line in breakdown.lines) == breakdown.total
