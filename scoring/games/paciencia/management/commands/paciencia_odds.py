@@ -19,8 +19,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from referee.paciencia import RULINGS, Tally, estimate_odds, outcome
+from scoring.games.paciencia.odds import ODDS_FILE
 
-ODDS_FILE = Path(__file__).resolve().parents[2] / "odds.json"
 SAMPLE_SIZE = 20
 
 
