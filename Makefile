@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DJANGO_SETTINGS_MODULE := scoring.settings
 
-.PHONY: run test lint format bench messages clean
+.PHONY: run test lint format bench load messages clean
 
 $(PY):
 	@for candidate in python3 python3.13 python3.12 python; do \
@@ -21,8 +21,8 @@ $(STAMP): $(PY) requirements.lock
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -35,8 +35,15 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
+# Needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis on 127.0.0.1:6379 for the
+# PostgreSQL figures; see docs/performance.md.
 bench: $(STAMP)
 	$(PY) -m benchmarks
+
+# The club night: 240 locust phones against two gunicorn servers sharing PostgreSQL and
+# Redis for 2 minutes, then a check that every hand was recorded once (docs/performance.md).
+load: $(STAMP)
+	$(PY) loadtest/run.py
 
 messages: $(STAMP)
 	$(PY) manage.py makemessages --all --no-obsolete --ignore=.venv
