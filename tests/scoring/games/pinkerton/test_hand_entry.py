@@ -418,7 +418,6 @@ def test_a_finished_match_offers_no_moves(client, db):
     from tests.conftest import make_match
 
     match = make_match("pinkerton", PLAYERS, target=4)
-    may_score(client, match)
     post_round(client, match)
     match.refresh_from_db()
     assert match.is_finished

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.conftest import make_match
-from tests.scoring.games.pinkerton.conftest import PLAYERS, may_score
+from tests.scoring.games.pinkerton.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -85,7 +85,6 @@ def test_the_points_with_their_lines(client):
 
 def test_asked_from_a_match_its_extra_deck_counts(client):
     match = make_match("pinkerton", PLAYERS, target=100, options={"extra_deck": True})
-    may_score(client, match)
     plain = ask(client, "throw", stack="KH KH KH", throw="KD KD QH QD")
     assert "cards.deck.too-many" in plain
     html = ask(client, "throw", stack="KH KH KH", throw="KD KD QH QD", match=match.code)
@@ -94,6 +93,5 @@ def test_asked_from_a_match_its_extra_deck_counts(client):
 
 def test_the_match_page_links_its_referee(client):
     match = make_match("pinkerton", PLAYERS, target=100)
-    may_score(client, match)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'href="/pinkerton/referee/?match={match.code}"' in html
