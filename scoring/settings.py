@@ -8,6 +8,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -34,13 +35,62 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
 
 
-DEBUG = envbool("DEBUG", True)
+# Off unless asked for (`make run` asks): a server started bare shows no tracebacks.
+DEBUG = envbool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "tento-development-only-key"  # only ever used with DEBUG on
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+
+# Behind HTTPS in production: every switch defaults to on without DEBUG and can be turned
+# off from the environment (a test server on plain HTTP, a proxy that already redirects).
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 365)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+if envbool("SECURE_PROXY_SSL_HEADER", False):  # behind a proxy that sets X-Forwarded-Proto
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Django's own Content-Security-Policy: scripts, styles and images from this site only; no
+# inline script or style anywhere (behaviour lives in static/tento/tento.js, looks in
+# the CSS files). QR codes are inline SVG, which is markup, not style.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# The largest body a page or the API takes. A hand with every card listed is a few KB;
+# anything larger is refused with 413 before it is read (scoring.middleware).
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 64 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = envint("DATA_UPLOAD_MAX_NUMBER_FIELDS", 1000)
+
+# Errors reach stderr (and so the service's log) with or without DEBUG.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{levelname} {asctime} {name} {message}", "style": "{"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -51,7 +101,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.forms",
     "django_htmx",
+    "ninja",  # the API docs from ninja's own static files, not a CDN
+    "allauth",
+    "allauth.account",
     "scoring.ledger",
+    "scoring.clubs",
     "scoring.games.free",
     "scoring.games.pifpaf",
     "scoring.games.truco",
@@ -64,6 +118,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before anything reads it.
+    "scoring.middleware.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below WhiteNoise, which serves static files already compressed; above everything
     # that writes a page. Django masks the CSRF token per response, which is what keeps
@@ -74,6 +131,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -126,6 +184,42 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # of phones meets (an in-memory database shares one cache and locks differently).
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Accounts through django-allauth: sign up, log in and out, password change and reset by
+# email. Failed logins are rate limited by allauth (per IP and per account, through the
+# cache). Nobody needs an account to score a match; an account keeps matches across phones.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_LOGIN_ATTEMPTS_LIMIT = envint("LOGIN_ATTEMPTS_LIMIT", 5)
+ACCOUNT_LOGIN_ATTEMPTS_TIMEOUT = envint("LOGIN_ATTEMPTS_TIMEOUT", 5 * 60)
+LOGIN_REDIRECT_URL = "/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+# Mail through Django's mailers: SMTP when EMAIL_HOST is set, the console in development.
+_email_host = os.environ.get("EMAIL_HOST", "")
+if _email_host:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _email_host,
+                "port": envint("EMAIL_PORT", 587),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": envbool("EMAIL_USE_TLS", True),
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tento@localhost")
+# A phone keeps its scorer capabilities in its session: long enough for a season.
+SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 60 * 60 * 24 * 120)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

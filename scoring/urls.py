@@ -9,6 +9,8 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("offline/", pwa.offline, name="offline"),
     path("records/", include("scoring.records.urls")),
+    path("accounts/", include("allauth.urls")),
+    path("clubs/", include("scoring.clubs.urls")),
     path("", include("scoring.ledger.urls")),
     path("paciencia/", include("scoring.games.paciencia.urls")),
     path("api/v1/", api.urls),

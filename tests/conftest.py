@@ -10,9 +10,37 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
 
+from scoring.ledger.access import grant_session
 from scoring.ledger.models import Match, Player, Seat, Side
+
+# A match is changed only by a phone holding its edit token (scoring.ledger.access). The
+# suite's `client` and the browser tests' phones stand for the phone that started each
+# match: every match made with make_match in a test is granted to their sessions.
+# tests/scoring/ledger/test_access.py makes its own clients, without that grant.
+_made: list[Match] = []
+_trusted_sessions: list[str] = []
+
+
+def _grant_made() -> None:
+    for key in _trusted_sessions:
+        store = SessionStore(session_key=key)
+        for match in _made:
+            grant_session(store, match)
+        store.save()
+
+
+def trusted_session() -> str:
+    """The key of a new session that holds the edit token of every match make_match has
+    made (and will make) in this test."""
+    store = SessionStore()
+    store.create()
+    _trusted_sessions.append(store.session_key)
+    _grant_made()
+    return store.session_key
 
 
 def make_match(
@@ -29,6 +57,8 @@ def make_match(
         side = Side.objects.create(match=match, position=position, name=name)
         for order, player in enumerate(players):
             Seat.objects.create(side=side, player=Player.named(player), order=order)
+    _made.append(match)
+    _grant_made()
     return match
 
 
@@ -45,6 +75,19 @@ def totals(match: Match) -> list[int]:
 def _fresh_cache() -> None:
     """Rolled-back tests reuse primary keys; a cached fragment must not outlive its test."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _forget_grants() -> None:
+    _made.clear()
+    _trusted_sessions.clear()
+
+
+@pytest.fixture
+def client(client, db):
+    """pytest-django's client, on the phone that started the test's matches."""
+    client.cookies[settings.SESSION_COOKIE_NAME] = trusted_session()
+    return client
 
 
 @pytest.fixture

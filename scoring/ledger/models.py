@@ -70,6 +70,11 @@ def new_code() -> str:
     return secrets.token_urlsafe(9)
 
 
+def new_token() -> str:
+    """A capability: 32 unguessable URL-safe characters, kept on a phone or in a link."""
+    return secrets.token_urlsafe(24)
+
+
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -127,8 +132,24 @@ class Match(models.Model):
     # and its revision: a step taken from an older revision is refused, not merged.
     draft = models.JSONField(default=dict, blank=True)
     draft_revision = models.PositiveIntegerField(default=0)
+    # Who may change the match and who may see it: ``scoring.ledger.access`` decides from
+    # these. The edit token is the scorer link (change), the share token the read-only
+    # link; a private match is seen only by its owner, its club and token holders.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="matches",
+    )  # fmt: skip
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+    )
+    edit_token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
+    share_token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
+    private = models.BooleanField(_("private"), default=True)
 
     objects = MatchQuerySet.as_manager()
+    # Set by ``access.get_match`` for the viewer who asked; templates hide change controls
+    # from everyone else (the views refuse them anyway).
+    can_change: bool = False
 
     class Meta:
         ordering = ["-updated_at"]

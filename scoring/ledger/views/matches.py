@@ -9,8 +9,16 @@ from contextlib import contextmanager
 from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+from django.urls import reverse
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
+from scoring.clubs.forms import posted_club, scoring_clubs
+from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import Match, cached_version, remember_version
 from scoring.ledger.pages import (
@@ -22,20 +30,21 @@ from scoring.ledger.pages import (
     live_etag,
     read_int,
 )
+from scoring.ledger.qr import qr_svg
 from scoring.ledger.registry import GAMES, Game, all_games, get_game
 
 
 def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match:
-    """The match at this address, or 404."""
-    match = Match.objects.filter(code=code).first()
-    if match is None:
-        raise Http404("no such match")
-    return match
+    """The match at this address if this phone may see it (and change it, with
+    ``change``), or 404: a private match is not there for anyone else
+    (``scoring.ledger.access``). ``match.can_change`` tells the templates."""
+    return access.match_for(request, code, change=change)
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    matches = Match.objects.with_sides()
+    # Only this phone's own matches (its account's, its kept links') and its clubs'.
+    matches = access.visible_matches(request, Match.objects.with_sides())
     return render(
         request,
         "ledger/home.html",
@@ -47,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def pick_game(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/pick_game.html", {"games": all_games()})
 
@@ -63,24 +72,71 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     rules = _game_or_404(game)
     if request.method == "POST":
         setup = NewMatch(rules, request.POST)
+        club = posted_club(request)
         if setup.is_valid():
-            return redirect(setup.save())
+            return redirect(_started(request, setup.save(), club))
     else:
         setup = NewMatch(rules, sides=read_int(request.GET.get("sides")))
     template = "ledger/new_match.html"
     if request.htmx and request.method == "GET":
         template += "#match-setup"
-    return render(request, template, {"game": rules, "setup": setup})
+    context = {"game": rules, "setup": setup, "clubs": scoring_clubs(request.user)}
+    return render(request, template, context)
 
 
-@require_GET
+def _started(request: HttpRequest, match: Match, club: object | None) -> Match:
+    """The phone that started a match may change it (its session keeps the edit token);
+    so may its account, across phones, and the club it was started for."""
+    user = request.user if request.user.is_authenticated else None
+    if user is not None or club is not None:
+        match.owner = user
+        match.club = club
+        match.save(update_fields=["owner", "club"])
+    access.grant_scorer(request, match)
+    return match
+
+
+@require_safe
+def scorer_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer link: this phone may change the match from now on."""
+    match = Match.objects.filter(edit_token=token).first()
+    if match is None or not access.remember(request, match, token).change:
+        raise Http404("no such match")
+    return redirect(match)
+
+
+@require_safe
+def share_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only link: this phone may follow the match live."""
+    match = Match.objects.filter(share_token=token).first()
+    if match is None or not access.remember(request, match, token).view:
+        raise Http404("no such match")
+    return redirect(match)
+
+
+@require_safe
 def match_detail(request: HttpRequest, code: str) -> HttpResponse:
     match = get_match(request, code)
     context = live_context(match) | {"history": history_context(match)}
+    context |= {"can_change": match.can_change, "share": share_context(request, match)}
     return render(request, "ledger/match.html", context | hand_form_context(match))
 
 
-@require_GET
+def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
+    """The links (and their QR codes) this phone may hand on: the read-only link to
+    anyone who may see the match, the scorer link only to those who may change it."""
+    share_url = request.build_absolute_uri(reverse("ledger:watch", args=[match.share_token]))
+    links = {"share_url": share_url}
+    links["share_qr"] = qr_svg(links["share_url"])
+    if match.can_change:
+        links["scorer_url"] = request.build_absolute_uri(
+            reverse("ledger:score", args=[match.edit_token])
+        )
+        links["scorer_qr"] = qr_svg(links["scorer_url"])
+    return links
+
+
+@require_safe
 def history(request: HttpRequest, code: str) -> HttpResponse:
     """The hands before hand ``before``: the history's "earlier hands"."""
     match = get_match(request, code)
@@ -91,6 +147,8 @@ def history(request: HttpRequest, code: str) -> HttpResponse:
 def _match_etag(request: HttpRequest, code: str) -> str | None:
     """The ETag of a match's live fragment from its version alone: from the shared cache
     where it holds the version, else one small query (whose answer it then keeps)."""
+    if not access.may_poll(request, code):
+        return None  # the view answers 404, never 304, to a phone that may not see it
     known = cached_version(code)
     if known is None:
         row = Match.objects.filter(code=code).values_list("pk", "version").first()
@@ -115,7 +173,7 @@ def snapshot() -> Iterator[None]:
         yield
 
 
-@require_GET
+@require_safe
 @condition(etag_func=_match_etag)
 def live(request: HttpRequest, code: str) -> HttpResponse:
     """The scoreboard, polled by every phone watching the match. Answers 304 while the

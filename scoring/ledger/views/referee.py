@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from referee.rulings import RuleError
+from scoring.ledger.access import match_for
 from scoring.ledger.models import Match
 from scoring.ledger.referee import Answer, refused
 from scoring.ledger.registry import GAMES, get_game
 
 
-@require_GET
+@require_safe
 def referee(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAMES or not get_game(game).questions:
         raise Http404("no referee for that game")
     rules = get_game(game)
     match = None
     if request.GET.get("match"):
-        match = Match.objects.filter(code=request.GET["match"], game=game).first()
-        if match is None:
-            raise Http404("no such match")
+        # Asking within a match shows its seats: only to a phone that may see it.
+        match = match_for(request, request.GET["match"], queryset=Match.objects.filter(game=game))
     view = match.view() if match is not None else None
     asked = request.GET.get("q")
     questions = []

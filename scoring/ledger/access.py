@@ -1,0 +1,206 @@
+"""Who may see a match and who may change it. The one place that decides.
+
+A match is changed by its owner (the account that started it), by its club's scorers and
+admins, and by any phone holding its edit token: the phone that started it keeps the token
+in its session, and the scorer link hands it to another phone. It is seen, in addition,
+by its club's members, by phones holding its share token (the read-only link), and by
+anyone with its address when it is not private (matches made before accounts existed).
+Everyone else is told the match does not exist: 404, never 403, so an address reveals
+nothing.
+
+Views reach a match through ``match_for`` (``views.matches.get_match``), the API through
+``api_match``; both answer 404 the same way. ``visible_matches`` is what a phone may list.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.sessions.backends.base import SessionBase
+from django.core.cache import cache
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest
+
+from scoring.clubs.models import SCORING_ROLES, Membership
+from scoring.ledger.models import Match
+
+# The session key under which a phone keeps its capabilities: {match code: token}.
+SESSION_KEY = "tento.matches"
+# A phone keeps the capabilities of its most recent matches; a season's worth.
+MOST_KEPT = 300
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one viewer may do with one match."""
+
+    view: bool = False
+    change: bool = False
+    # Why (for the page and the tests): owner, admin, scorer, member, scorer-link,
+    # share-link, public, staff, or "" for no access.
+    reason: str = ""
+
+
+NONE = Access()
+
+
+def _same(token: str | None, expected: str | None) -> bool:
+    return bool(token) and bool(expected) and secrets.compare_digest(token, expected)
+
+
+def _tokens(session: SessionBase | None) -> dict[str, str]:
+    if session is None:
+        return {}
+    kept = session.get(SESSION_KEY)
+    return kept if isinstance(kept, dict) else {}
+
+
+def club_role(user: Any, club_id: int | None) -> str | None:
+    """The user's role in that club (admin, scorer, member), or None."""
+    if club_id is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        Membership.objects.filter(club_id=club_id, user=user)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def user_access(user: Any, match: Match) -> Access:
+    """What an account may do with a match, from ownership and club roles alone (for
+    callers without a session, such as an API token's user)."""
+    if not getattr(user, "is_authenticated", False):
+        return NONE
+    if user.is_superuser:
+        return Access(True, True, "staff")
+    if match.owner_id is not None and match.owner_id == user.pk:
+        return Access(True, True, "owner")
+    role = club_role(user, match.club_id)
+    if role in SCORING_ROLES:
+        return Access(True, True, role)
+    if role is not None:
+        return Access(True, False, role)
+    return NONE
+
+
+def session_access(session: SessionBase | None, match: Match) -> Access:
+    """What the capabilities kept on this phone allow."""
+    token = _tokens(session).get(match.code)
+    if _same(token, match.edit_token):
+        return Access(True, True, "scorer-link")
+    if _same(token, match.share_token):
+        return Access(True, False, "share-link")
+    return NONE
+
+
+def access_for(request: HttpRequest, match: Match) -> Access:
+    """Everything this request may do with ``match``: its account, its phone's tokens,
+    and whether the match is public, the most generous of them."""
+    found = [
+        user_access(getattr(request, "user", None), match),
+        session_access(getattr(request, "session", None), match),
+    ]
+    if not match.private:
+        found.append(Access(True, False, "public"))
+    changing = next((a for a in found if a.change), None)
+    if changing is not None:
+        return changing
+    return next((a for a in found if a.view), NONE)
+
+
+def can_view(request: HttpRequest, match: Match) -> bool:
+    return access_for(request, match).view
+
+
+def can_change(request: HttpRequest, match: Match) -> bool:
+    return access_for(request, match).change
+
+
+def match_for(
+    request: HttpRequest, code: str, *, change: bool = False, queryset: QuerySet | None = None
+) -> Match:
+    """The match at this address if this request may see it (and change it, when
+    ``change``); 404 otherwise, exactly as for an address that does not exist. The match
+    comes back with ``can_change`` set for the templates."""
+    source = queryset if queryset is not None else Match.objects.all()
+    match = source.filter(code=code).first()
+    if match is None:
+        raise Http404("no such match")
+    allowed = access_for(request, match)
+    if not allowed.view or (change and not allowed.change):
+        raise Http404("no such match")
+    match.can_change = allowed.change
+    return match
+
+
+# What a poll needs to decide, cached by code: these fields change only in the admin, and a
+# poll answered 304 should not have to read the match row.
+ACCESS_FIELDS = ("pk", "code", "owner_id", "club_id", "private", "edit_token", "share_token")
+ACCESS_CACHE_SECONDS = 300
+
+
+def may_poll(request: HttpRequest, code: str) -> bool:
+    """``can_view`` for the live poll's ETag, from the cached access fields of the match
+    (the view itself still goes through ``match_for``)."""
+    key = f"ledger-access:{code}"
+    row = cache.get(key)
+    if row is None:
+        row = Match.objects.filter(code=code).values(*ACCESS_FIELDS).first()
+        if row is None:
+            return False
+        cache.set(key, row, ACCESS_CACHE_SECONDS)
+    return can_view(request, Match(**row))
+
+
+def api_match(request: HttpRequest, code: str, *, change: bool = False) -> Match:
+    """For the API: the same rule and the same 404 (ninja turns Http404 into a 404)."""
+    return match_for(request, code, change=change)
+
+
+def remember(request: HttpRequest, match: Match, token: str) -> Access:
+    """Keep a capability (an edit or share token of ``match``) on this phone. An edit
+    token is never replaced by a share token: opening the share link on the scorer's
+    phone must not take the scoring away."""
+    if _same(token, match.edit_token):
+        new = Access(True, True, "scorer-link")
+    elif _same(token, match.share_token):
+        new = Access(True, False, "share-link")
+    else:
+        return NONE
+    held = session_access(request.session, match)
+    if held.change and not new.change:
+        return held
+    kept = dict(_tokens(request.session))
+    kept.pop(match.code, None)
+    kept[match.code] = token
+    while len(kept) > MOST_KEPT:  # the oldest capabilities go first
+        kept.pop(next(iter(kept)))
+    request.session[SESSION_KEY] = kept
+    return new
+
+
+def grant_scorer(request: HttpRequest, match: Match) -> None:
+    """This phone may change ``match`` (it started it, or opened its scorer link)."""
+    remember(request, match, match.edit_token)
+
+
+def grant_session(session: SessionBase, match: Match, *, change: bool = True) -> None:
+    """The same as ``grant_scorer`` on a session outside a request (tests, scripts)."""
+    kept = dict(_tokens(session))
+    kept[match.code] = match.edit_token if change else match.share_token
+    session[SESSION_KEY] = kept
+
+
+def visible_matches(request: HttpRequest, queryset: QuerySet | None = None) -> QuerySet:
+    """The matches this phone may list: its own (by account or kept token) and its clubs'.
+    Public matches are not listed: their address is still needed to find them."""
+    source = queryset if queryset is not None else Match.objects.all()
+    user = getattr(request, "user", None)
+    tokens = list(_tokens(getattr(request, "session", None)).values())
+    allowed = Q(edit_token__in=tokens) | Q(share_token__in=tokens)
+    if getattr(user, "is_authenticated", False):
+        clubs = Membership.objects.filter(user=user).values("club_id")
+        allowed |= Q(owner=user) | Q(club__in=clubs)
+    return source.filter(allowed)

@@ -1,0 +1,289 @@
+"""Who may see and change a match: the permission matrix over every view (and API
+endpoint) that shows or changes one.
+
+The people: alice owns the match; bob is admin of alice's club, sam its scorer, mia a
+member; nina is in another club; an anonymous phone has nothing; one phone opened the
+scorer link, another the share link. Anyone who may not see a match gets 404, as for an
+address that does not exist; anyone who may see but not change it gets 404 on changes.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from scoring.clubs.models import Club, Membership, Role
+from scoring.ledger.models import Match
+from tests.conftest import make_match, record
+
+ROLES = [
+    "owner",
+    "club-admin",
+    "club-scorer",
+    "club-member",
+    "non-member",
+    "anonymous",
+    "scorer-link",
+    "share-link",
+]
+SEES = {"owner", "club-admin", "club-scorer", "club-member", "scorer-link", "share-link"}
+CHANGES = {"owner", "club-admin", "club-scorer", "scorer-link"}
+
+
+def _user(name: str):
+    # No password: these phones log in with force_login, and hashing one is slow.
+    return get_user_model().objects.create(username=name, email=f"{name}@example.com")
+
+
+@pytest.fixture
+def club_match(db) -> Match:
+    """Alice's private match, started for her club, with one hand recorded."""
+    alice = _user("alice")
+    club = Club.objects.create(name="Thursday table", created_by=alice)
+    others = Club.objects.create(name="Other table")
+    for name, role, where in [
+        ("bob", Role.ADMIN, club),
+        ("sam", Role.SCORER, club),
+        ("mia", Role.MEMBER, club),
+        ("nina", Role.ADMIN, others),
+    ]:
+        Membership.objects.create(club=where, user=_user(name), role=role)
+    match = make_match()
+    match.owner = alice
+    match.club = club
+    match.save()
+    record(match, {"points": [3, 2, 1]})
+    # The same people's Samba match: the views only a game with melds and a referee has.
+    match.samba = make_match("samba", (("ana", "caio"), ("bia", "duda")))
+    Match.objects.filter(pk=match.samba.pk).update(owner=alice, club=club)
+    match.samba.refresh_from_db()
+    return match
+
+
+def phone_of(role: str, match: Match) -> Client:
+    """A fresh phone (its own session) for one role."""
+    phone = Client()
+    users = {
+        "owner": "alice",
+        "club-admin": "bob",
+        "club-scorer": "sam",
+        "club-member": "mia",
+        "non-member": "nina",
+    }
+    if role in users:
+        phone.force_login(get_user_model().objects.get(username=users[role]))
+    elif role == "scorer-link":
+        for each in (match, match.samba):
+            assert phone.get(f"/score/{each.edit_token}/").status_code == 302
+    elif role == "share-link":
+        for each in (match, match.samba):
+            assert phone.get(f"/watch/{each.share_token}/").status_code == 302
+    return phone
+
+
+def shows(match: Match) -> dict[str, tuple[str, str, dict]]:
+    """Every view that shows a match: (method, url, data)."""
+    code = match.code
+    return {
+        "page": ("get", f"/matches/{code}/", {}),
+        "live": ("get", f"/matches/{code}/live/", {}),
+        "history": ("get", f"/matches/{code}/history/?before=5", {}),
+        "live-check": (
+            "post",
+            f"/matches/{match.samba.code}/check/s0-melds/",
+            {"s0-melds": "7H 7D 7C"},
+        ),
+        "referee": ("get", f"/samba/referee/?match={match.samba.code}", {}),
+    }
+
+
+def changes(match: Match) -> dict[str, tuple[str, str, dict]]:
+    """Every view that changes a match (or opens a form to)."""
+    code = match.code
+    hand = {
+        "request_id": str(uuid.uuid4()),
+        "expected_number": 2,
+        "side-0-points": "1",
+        "side-1-points": "0",
+        "side-2-points": "0",
+    }
+    return {
+        "add-hand": ("post", f"/matches/{code}/hands/", hand),
+        "hand-form": ("get", f"/matches/{code}/hand-form/", {}),
+        "edit-hand-page": ("get", f"/matches/{code}/hands/1/edit/", {}),
+        "edit-hand": ("post", f"/matches/{code}/hands/1/edit/", {"revision": 1}),
+        "undo": ("post", f"/matches/{code}/hands/1/undo/", {}),
+        "redo": ("post", f"/matches/{code}/hands/1/redo/", {}),
+        "finish": ("post", f"/matches/{code}/finish/", {}),
+    }
+
+
+def _ask(phone: Client, method: str, url: str, data: dict):
+    return getattr(phone, method)(url, data, HTTP_ACCEPT_LANGUAGE="en")
+
+
+SHOW_VIEWS = ["page", "live", "history", "live-check", "referee"]
+CHANGE_VIEWS = ["add-hand", "hand-form", "edit-hand-page", "edit-hand", "undo", "redo", "finish"]
+
+
+@pytest.mark.parametrize("view", SHOW_VIEWS)
+@pytest.mark.parametrize("role", ROLES)
+def test_who_sees_a_private_match(club_match, role, view):
+    method, url, data = shows(club_match)[view]
+    response = _ask(phone_of(role, club_match), method, url, data)
+    if role in SEES:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 404
+
+
+@pytest.mark.parametrize("view", CHANGE_VIEWS)
+@pytest.mark.parametrize("role", ROLES)
+def test_who_changes_a_private_match(club_match, role, view):
+    method, url, data = changes(club_match)[view]
+    before = (club_match.version, club_match.status)
+    response = _ask(phone_of(role, club_match), method, url, data)
+    club_match.refresh_from_db()
+    if role in CHANGES:
+        assert response.status_code != 404
+    else:
+        assert response.status_code == 404
+        assert (club_match.version, club_match.status) == before
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_change_controls_are_drawn_only_for_those_who_may_change(club_match, role):
+    response = phone_of(role, club_match).get(f"/matches/{club_match.code}/")
+    if role not in SEES:
+        assert response.status_code == 404
+        return
+    html = response.content.decode()
+    assert ("data-record" in html) == (role in CHANGES)
+    assert ("/undo/" in html) == (role in CHANGES)
+    assert ('class="history-section read-only"' in html) == (role not in CHANGES)
+    # The scorer link is shown only to those who may change; the share link to all.
+    assert (f"/score/{club_match.edit_token}/" in html) == (role in CHANGES)
+    assert f"/watch/{club_match.share_token}/" in html
+    assert "<svg" in html  # the QR code, drawn on the server
+
+
+def test_a_stranger_gets_the_same_404_as_for_no_match_at_all(club_match):
+    stranger = Client()
+    real_path, missing_path = f"/matches/{club_match.code}/", "/matches/doesnotexist/"
+    real, missing = stranger.get(real_path), stranger.get(missing_path)
+    assert real.status_code == missing.status_code == 404
+
+    def page(response, path: str) -> str:  # without the CSRF token and the path asked
+        text = response.text.replace(path, "")
+        return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", text)
+
+    assert page(real, real_path) == page(missing, missing_path)
+
+
+def test_a_stranger_polling_with_the_right_etag_gets_404_not_304(club_match):
+    owner = phone_of("owner", club_match)
+    etag = owner.get(f"/matches/{club_match.code}/live/")["ETag"]
+    assert (
+        owner.get(f"/matches/{club_match.code}/live/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    )
+    stranger = Client()
+    response = stranger.get(f"/matches/{club_match.code}/live/", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 404
+
+
+def test_the_share_link_does_not_take_the_scoring_away_from_a_scorer(club_match):
+    phone = phone_of("scorer-link", club_match)
+    phone.get(f"/watch/{club_match.share_token}/")
+    assert phone.post(f"/matches/{club_match.code}/finish/").status_code == 302
+
+
+def test_an_unknown_link_is_404(db):
+    assert Client().get("/score/not-a-token/").status_code == 404
+    assert Client().get("/watch/not-a-token/").status_code == 404
+
+
+def test_the_phone_that_starts_a_match_may_change_it_and_a_second_phone_may_not(db):
+    starter = Client()
+    response = starter.post(
+        "/matches/new/free/",
+        {
+            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
+            "sides-0-players": "Ana", "sides-1-players": "Bia",
+        },
+    )  # fmt: skip
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.private and match.owner is None
+    assert starter.get(response["Location"]).status_code == 200
+    assert starter.post(f"/matches/{match.code}/finish/").status_code == 302
+    assert Client().get(response["Location"]).status_code == 404
+
+
+def test_a_logged_in_starter_owns_the_match_on_every_phone(db):
+    alice = _user("alice")
+    phone = Client()
+    phone.force_login(alice)
+    phone.post(
+        "/matches/new/free/",
+        {
+            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
+            "sides-0-players": "Ana", "sides-1-players": "Bia",
+        },
+    )  # fmt: skip
+    match = Match.objects.get()
+    assert match.owner == alice
+    other_phone = Client()
+    other_phone.force_login(alice)
+    assert other_phone.post(f"/matches/{match.code}/finish/").status_code == 302
+    assert match.code in other_phone.get("/").content.decode()
+
+
+def test_a_scorer_starts_a_match_for_the_club_and_its_members_see_it(club_match):
+    sam = phone_of("club-scorer", club_match)
+    sam.post(
+        "/matches/new/free/",
+        {
+            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
+            "sides-0-players": "Ana", "sides-1-players": "Bia",
+            "club": club_match.club.code,
+        },
+    )  # fmt: skip
+    match = Match.objects.exclude(pk__in=[club_match.pk, club_match.samba.pk]).get()
+    assert match.club == club_match.club
+    assert phone_of("club-member", club_match).get(f"/matches/{match.code}/").status_code == 200
+    assert phone_of("non-member", club_match).get(f"/matches/{match.code}/").status_code == 404
+
+
+def test_a_member_cannot_start_a_match_for_the_club(club_match):
+    mia = phone_of("club-member", club_match)
+    mia.post(
+        "/matches/new/free/",
+        {
+            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
+            "sides-0-players": "Ana", "sides-1-players": "Bia",
+            "club": club_match.club.code,
+        },
+    )  # fmt: skip
+    match = Match.objects.exclude(pk__in=[club_match.pk, club_match.samba.pk]).get()
+    assert match.club is None
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_home_page_lists_only_the_viewers_own_and_club_matches(club_match, role):
+    html = phone_of(role, club_match).get("/").content.decode()
+    listed = club_match.get_absolute_url() in html
+    # A link holder's phone lists the match it opened; members list their club's.
+    assert listed == (role in SEES)
+
+
+def test_a_match_made_before_accounts_is_public_read_only(db):
+    match = make_match()
+    Match.objects.filter(pk=match.pk).update(private=False)
+    stranger = Client()
+    assert stranger.get(match.get_absolute_url()).status_code == 200
+    assert stranger.post(f"/matches/{match.code}/finish/").status_code == 404
+    assert match.get_absolute_url() not in stranger.get("/").content.decode()
