@@ -25,6 +25,8 @@ WON, LOST = "won", "lost"
 RESULT_CHOICES = [(WON, _("Won")), (LOST, _("Lost"))]
 DEAL_CHOICES = [(deal, str(deal)) for deal in range(1, DEALS + 1)]
 MOST_LEFT = DECK_SIZE - PILES  # 96: everything but the kings
+# A deck typed in short lacks dozens of cards: the page names the first few.
+MISSING_SHOWN = 8
 
 
 class CardsLeftInput(StepperInput):
@@ -117,6 +119,8 @@ class DeckForm(forms.Form):
         super().__init__(*args, **kwargs)
         # What the deck breaks, each with its rule (for the page to link).
         self.violations: list[dict[str, Any]] = []
+        # cards entered too few times beyond those listed (a short deck lacks dozens)
+        self.more_missing = 0
         self.read: list[Card] = []
 
     def clean_cards(self) -> list[Card]:
@@ -124,7 +128,11 @@ class DeckForm(forms.Form):
         self.read = cards
         found = deck_violations(cards)
         if found:
-            self.violations = violation_dicts(found)
+            missing = [v for v in found if v.rule == "paciencia.deck.missing"]
+            shown = [v for v in found if v.rule != "paciencia.deck.missing"]
+            shown += missing[:MISSING_SHOWN]
+            self.more_missing = len(missing) - len(missing[:MISSING_SHOWN])
+            self.violations = violation_dicts(shown)
             message = _("These %(count)s cards are not the two decks; see below.")
             raise forms.ValidationError(message % {"count": len(cards)})
         return cards

@@ -229,6 +229,9 @@ def test_a_deck_that_is_not_the_two_decks_is_refused_with_each_rule_it_breaks(cl
     assert "Read 104 cards" in html  # the cards as read, to find the slip
     short = client.get("/paciencia/", {"cards": "AS KS"}, **EN).content.decode()
     assert "/rules/paciencia/#paciencia.deck.size" in short
+    # two cards leave all 52 short of their two copies: the first few named, the rest counted
+    assert short.count("#paciencia.deck.missing") == 8
+    assert "and 44 more cards entered fewer times" in short
     unreadable = client.get("/paciencia/", {"cards": "AS ZZ"}, **EN).content.decode()
     assert "ZZ" in unreadable and "is not a card" in unreadable
 
