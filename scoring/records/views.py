@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
 
+from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import (
@@ -13,8 +17,11 @@ from django.http import (
     HttpResponse,
     StreamingHttpResponse,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from scoring.ledger.forms import split_names
@@ -25,11 +32,45 @@ from scoring.records.forms import HeadToHeadForm, RecordsFilter
 from scoring.records.visibility import visible_matches
 
 HISTORY_PAGE = 25
+# A cached records page is keyed by the ledger's generation, so it is never stale; the
+# timeout only bounds how long an unread one occupies the cache.
+CACHE_SECONDS = 3600
 NAMES_OFFERED = 12
 
 
 def _visible(request: HttpRequest):
     return visible_matches(request.user)
+
+
+# Stands in for the viewer's CSRF token in a cached page; each answer puts theirs in.
+CSRF_SLOT = "records-csrf-slot-4f1c2a"
+
+
+def cached_page(
+    request: HttpRequest, page: str, context: Callable[[], dict], template: str
+) -> HttpResponse:
+    """A records page drawn once per change to the ledger and kept whole in the cache:
+    years of history make the first drawing slow, not the ones after it. Only the
+    viewer's CSRF token differs between viewers of one key; a page with messages
+    waiting for the viewer is drawn afresh."""
+    if len(get_messages(request)):
+        return render(request, template, context())
+    path = request.get_full_path() + ("#htmx" if getattr(request, "htmx", False) else "")
+    key = cache_key(page, request, path)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, context() | {"csrf_token": CSRF_SLOT}, request=request)
+        cache.set(key, html, CACHE_SECONDS)
+    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
+
+
+def cache_key(page: str, request: HttpRequest, query: str) -> str:
+    """A records page's cache key: the ledger's generation (any change to any match
+    makes a new one), the viewer (what they may see) and language, and the query."""
+    user = getattr(request, "user", None)
+    viewer = user.pk if user is not None and user.is_authenticated else 0
+    parts = f"{stats.generation()}|{viewer}|{get_language()}|{query}"
+    return f"records:{page}:{hashlib.blake2b(parts.encode(), digest_size=16).hexdigest()}"
 
 
 def _match(request: HttpRequest, code: str) -> Match:
@@ -41,31 +82,29 @@ def _match(request: HttpRequest, code: str) -> Match:
 
 @require_GET
 def standings(request: HttpRequest) -> HttpResponse:
-    filters = RecordsFilter(request.GET)
-    table = stats.standings(_visible(request), filters.chosen_game(), filters.period())
-    return render(
-        request,
-        "records/standings.html",
-        {"filters": filters, "table": table, "period": filters.period()},
-    )
+    def context() -> dict:
+        filters = RecordsFilter(request.GET)
+        table = stats.standings(_visible(request), filters.chosen_game(), filters.period())
+        return {"filters": filters, "table": table}
+
+    return cached_page(request, "standings", context, "records/standings.html")
 
 
 @require_GET
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    person = get_object_or_404(Player, pk=pk)
-    matches = _visible(request)
-    form = stats.player_form(person, matches)
-    return render(
-        request,
-        "records/player.html",
-        {
+    def context() -> dict:
+        person = get_object_or_404(Player, pk=pk)
+        matches = _visible(request)
+        form = stats.player_form(person, matches)
+        return {
             "player": person,
             "records": stats.player_record(person, matches),
             "recent": stats.recent_matches(person, matches),
             "form": form,
             "chart": charts.form_chart([(p.code, p.won, p.margin) for p in form]),
-        },
-    )
+        }
+
+    return cached_page(request, "player", context, "records/player.html")
 
 
 @require_GET

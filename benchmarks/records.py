@@ -1,0 +1,194 @@
+"""The records with years of history: 10,000 finished matches and 100,000 hands, and the
+standings page priced against a bare view answered through the same middleware in the
+same run (the machine is noisy; only the ratio means anything).
+
+``python -m benchmarks.records`` runs it on a fresh SQLite file; ``run()`` is the entry
+point for ``make bench`` (it expects Django set up on an empty, migrated database).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MATCHES = 10_000
+HANDS = 100_000
+PLAYERS = 40
+# How far within a bare view the standings page must answer.
+BUDGET = 3.0
+
+
+def bare(request):
+    from django.http import HttpResponse
+
+    return HttpResponse("ok", content_type="text/plain")
+
+
+def _urlpatterns():
+    from django.urls import include, path
+
+    return [path("bench/bare/", bare), path("", include("scoring.urls"))]
+
+
+def __getattr__(name: str):
+    # This module is its own URLconf during the run: the app's URLs plus the bare view.
+    if name == "urlpatterns":
+        return _urlpatterns()
+    raise AttributeError(name)
+
+
+def seed(matches: int = MATCHES, hands: int = HANDS, players: int = PLAYERS) -> None:
+    """Seed finished free-scoring matches (two sides, one or two players each) spread
+    over three years, with ``hands`` hands between them, in bulk: the stored totals and
+    winners agree with the hands, as the ledger would have left them."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from scoring.ledger.models import Hand, HandScore, Match, Player, Seat, Side
+
+    rng = random.Random(20261122)
+    per_match = hands // matches
+    start = timezone.make_aware(dt.datetime(2024, 1, 1, 20))
+    with transaction.atomic():
+        people = Player.objects.bulk_create(Player(name=f"Player {n:03}") for n in range(players))
+        made = Match.objects.bulk_create(
+            (
+                Match(
+                    game="free", status=Match.Status.FINISHED,
+                    finished_at=start + dt.timedelta(minutes=157 * n), version=per_match,
+                )
+                for n in range(matches)
+            ),
+            batch_size=2000,
+        )  # fmt: skip
+        points = [[[rng.randint(0, 60) for _ in range(2)] for _ in range(per_match)] for _ in made]
+        sides = []
+        for match, hand_points in zip(made, points, strict=True):
+            totals = [sum(h[i] for h in hand_points) for i in range(2)]
+            for position in range(2):
+                sides.append(
+                    Side(
+                        match=match, position=position, name=f"Side {position + 1}",
+                        total=totals[position],
+                        won=totals[position] > totals[1 - position],
+                    )
+                )  # fmt: skip
+        sides = Side.objects.bulk_create(sides, batch_size=5000)
+        seats = []
+        for n in range(0, len(sides), 2):
+            pairs = rng.random() < 0.5
+            chosen = rng.sample(people, 4 if pairs else 2)
+            for i, side in enumerate(sides[n : n + 2]):
+                group = chosen[2 * i : 2 * i + 2] if pairs else [chosen[i]]
+                seats += [Seat(side=side, player=p, order=o) for o, p in enumerate(group)]
+        Seat.objects.bulk_create(seats, batch_size=5000)
+        made_hands = Hand.objects.bulk_create(
+            (
+                Hand(match=match, number=k + 1, entry={"points": pts}, state={},
+                     request_id=uuid.UUID(int=rng.getrandbits(128)), version=k + 1)
+                for match, hand_points in zip(made, points, strict=True)
+                for k, pts in enumerate(hand_points)
+            ),
+            batch_size=5000,
+        )  # fmt: skip
+        side_pairs = [sides[n : n + 2] for n in range(0, len(sides), 2)]
+        flat_points = [pts for hand_points in points for pts in hand_points]
+        owners = [pair for pair, hand_points in zip(side_pairs, points, strict=True)
+                  for _ in hand_points]  # fmt: skip
+        HandScore.objects.bulk_create(
+            (
+                HandScore(hand=hand, side=side, total=value,
+                          lines=[{"rule": "free.points", "count": 1, "points": value}])
+                for hand, pair, pts in zip(made_hands, owners, flat_points, strict=True)
+                for side, value in zip(pair, pts, strict=True)
+            ),
+            batch_size=10_000,
+        )  # fmt: skip
+
+
+def _batch(client, url: str, repeat: int) -> float:
+    started = time.perf_counter()
+    for _ in range(repeat):
+        client.get(url)
+    return (time.perf_counter() - started) / repeat
+
+
+def measure(repeat: int = 50, rounds: int = 9) -> dict[str, tuple[float, float]]:
+    """Each standings page against the bare view: (median seconds per request, median
+    ratio to the bare view), the two measured in alternating batches so that the
+    machine's noise falls on both alike."""
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    urls = {
+        "standings, every season": "/records/",
+        "standings, season 2025": "/records/?game=free&season=2025",
+    }
+    figures: dict[str, tuple[float, float]] = {}
+    with override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"]):
+        client = Client()
+        bare_times: list[float] = []
+        for name, url in urls.items():
+            started = time.perf_counter()
+            if client.get(url).status_code != 200:  # the first drawing: not cached yet
+                raise RuntimeError(f"{url} did not answer 200")
+            first = time.perf_counter() - started
+            print(f"  {name:<28} first drawing {first * 1e3:8.1f} ms")
+            times, ratios = [], []
+            for _ in range(rounds):
+                bare_time = _batch(client, "/bench/bare/", repeat)
+                page_time = _batch(client, url, repeat)
+                bare_times.append(bare_time)
+                times.append(page_time)
+                ratios.append(page_time / bare_time)
+            figures[name] = (statistics.median(times), statistics.median(ratios))
+        figures["bare view"] = (statistics.median(bare_times), 1.0)
+    return figures
+
+
+def run() -> bool:
+    """Seed, measure and print; True when the standings page is within budget."""
+    started = time.perf_counter()
+    seed()
+    seeded = time.perf_counter() - started
+    print(f"records ({MATCHES:,} matches, {HANDS:,} hands, seeded in {seeded:.1f} s)")
+    figures = measure()
+    ok = True
+    for name, (seconds, ratio) in figures.items():
+        line = f"  {name:<28} {seconds * 1e3:8.2f} ms"
+        if name != "bare view":
+            line += f"  {ratio:6.2f} × bare (budget {BUDGET:.0f} ×)"
+            ok = ok and ratio <= BUDGET
+        print(line)
+    return ok
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.update(
+            DATABASE_URL=f"sqlite:///{tmp}/records.sqlite3",
+            DEBUG="false",
+            SECRET_KEY="bench",
+            DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "scoring.settings"),
+        )
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        call_command("migrate", verbosity=0)
+        if not run():
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
