@@ -8,19 +8,34 @@ class SeatInline(admin.TabularInline):
     extra = 0
 
 
-class SideInline(admin.TabularInline):
+class LedgerOnly:
+    """Hands, scores and totals change only through the ledger (Match.record_hand and
+    friends), which keeps totals, revisions and the live version right: the admin may
+    look, never add, change or delete them behind its back."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class SideInline(LedgerOnly, admin.TabularInline):
     model = Side
     extra = 0
     readonly_fields = ["total", "won"]
 
 
-class HandScoreInline(admin.TabularInline):
+class HandScoreInline(LedgerOnly, admin.TabularInline):
     model = HandScore
     extra = 0
     readonly_fields = ["side", "total", "lines"]
 
 
-class HandRevisionInline(admin.TabularInline):
+class HandRevisionInline(LedgerOnly, admin.TabularInline):
     model = HandRevision
     extra = 0
     readonly_fields = ["revision", "entry", "scores", "recorded_by", "replaced_by", "replaced_at"]
@@ -36,17 +51,42 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["pk", "game", "status", "target", "updated_at"]
     list_filter = ["game", "status"]
     inlines = [SideInline]
-    readonly_fields = ["version", "finished_at"]
+    # Who may see and change it can be set here; the score cannot. The tokens are shown
+    # so staff can hand a table the scorer link of a match made before accounts.
+    fields = [
+        "game",
+        "owner",
+        "club",
+        "private",
+        "edit_token",
+        "share_token",
+        "status",
+        "target",
+        "options",
+        "version",
+        "finished_at",
+    ]
+    readonly_fields = [
+        "game",
+        "edit_token",
+        "share_token",
+        "status",
+        "target",
+        "options",
+        "version",
+        "finished_at",
+    ]
+    raw_id_fields = ["owner"]
 
 
 @admin.register(Side)
-class SideAdmin(admin.ModelAdmin):
+class SideAdmin(LedgerOnly, admin.ModelAdmin):
     list_display = ["name", "match", "position", "total", "won"]
     inlines = [SeatInline]
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(LedgerOnly, admin.ModelAdmin):
     """Read-only: hands change through the match page so totals and revisions stay right."""
 
     list_display = ["match", "number", "revision", "created_at", "undone_at"]

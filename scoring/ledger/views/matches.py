@@ -67,7 +67,7 @@ def _game_or_404(slug: str) -> Game:
     return get_game(slug)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_match(request: HttpRequest, game: str) -> HttpResponse:
     rules = _game_or_404(game)
     if request.method == "POST":

@@ -4,13 +4,13 @@ from itertools import groupby
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.ledger.registry import GAMES, get_game
 from scoring.ledger.rulebook import CORE_RULES, rules_of
 
 
-@require_GET
+@require_safe
 def rulebook(request: HttpRequest, game: str) -> HttpResponse:
     """A game's rules, each under its id as an anchor that verdicts and score lines link to."""
     owner = None

@@ -1,0 +1,133 @@
+"""Safe by default: the production settings pass Django's deployment checks, DEBUG is off
+unless asked for, and every page carries a Content-Security-Policy with no inline script
+or style allowed."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DEBUG": "",
+    "SECRET_KEY": "a-long-production-secret-" + "x" * 40,
+    "ALLOWED_HOSTS": "tento.example",
+    "EMAIL_HOST": "smtp.tento.example",  # password resets need a real mailer
+    "DJANGO_SETTINGS_MODULE": "scoring.settings",
+}
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean | env,
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_check_deploy_is_clean_with_the_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_without_debug_asked_for_there_is_no_fallback_secret():
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"} | {"SECRET_KEY": ""}
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+def test_debug_is_off_unless_asked_for():
+    code = "from django.conf import settings; print(settings.DEBUG)"
+    env = {"SECRET_KEY": "k" * 50}
+    assert manage("shell", "-v0", "-c", code, env=env).stdout.strip() == "False"
+    assert manage("shell", "-v0", "-c", code, env={"DEBUG": "1"}).stdout.strip() == "True"
+
+
+def test_make_run_asks_for_debug():
+    run = re.search(r"^run:.*?(?=^\S)", (ROOT / "Makefile").read_text(), re.M | re.S)
+    assert run is not None and "DEBUG=1" in run.group(0)
+
+
+def test_request_errors_are_logged_to_stderr():
+    handler = settings.LOGGING["loggers"]["django.request"]["handlers"][0]
+    assert settings.LOGGING["handlers"][handler]["class"] == "logging.StreamHandler"
+    assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+@pytest.mark.django_db
+def test_every_page_carries_a_csp_without_inline_script_or_style(client, free_match):
+    for url in ["/", f"/matches/{free_match.code}/", "/matches/new/free/", "/api/v1/docs"]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        policy = response["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy
+        assert "unsafe-inline" not in policy
+        html = response.content.decode()
+        assert " style=" not in html, url
+        # Only JSON data blocks may sit inline; they are never run.
+        inline = re.findall(r"<script(?![^>]*\bsrc=)([^>]*)>", html)
+        assert all('type="application/json"' in attrs for attrs in inline), (url, inline)
+
+
+def test_templates_have_no_inline_script_style_or_event_handler():
+    for path in (ROOT / "templates").rglob("*.html"):
+        text = path.read_text()
+        assert not re.search(r"\sstyle=|<style|\shx-on|\son[a-z]+=", text), path
+        assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)", text), path
+
+
+@pytest.mark.django_db
+def test_the_api_docs_come_from_the_apps_own_static_files(client):
+    html = client.get("/api/v1/docs").content.decode()
+    assert "/static/ninja/swagger-ui-bundle.js" in html
+    assert "cdn" not in html.lower()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/matches/new/", "/matches/new/free/", "/rules/free/"])
+def test_html_pages_answer_head(client, url):
+    response = client.head(url)
+    assert response.status_code == 200
+    assert response.content == b""
+
+
+@pytest.mark.django_db
+def test_the_match_page_answers_head(client, free_match):
+    assert client.head(f"/matches/{free_match.code}/").status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/v1/samba/hands/score", "/matches/new/free/"])
+def test_a_body_over_the_limit_is_413_before_it_is_read(client, url):
+    body = b'{"sides": [' + b"{}, " * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 4) + b"{}]}"
+    response = client.post(url, body, content_type="application/json")
+    assert response.status_code == 413
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_change_or_delete_hands_or_totals(free_match):
+    from django.contrib.admin.sites import site
+    from django.contrib.auth import get_user_model
+    from django.test import RequestFactory
+
+    from scoring.ledger.models import Hand, HandScore, Side
+
+    request = RequestFactory().get("/admin/")
+    request.user = get_user_model()(is_active=True, is_staff=True, is_superuser=True)
+    for model in (Hand, Side):
+        admin = site._registry[model]
+        assert not admin.has_change_permission(request)
+        assert not admin.has_delete_permission(request)
+        assert not admin.has_add_permission(request)
+    match_admin = site._registry[type(free_match)]
+    inlines = match_admin.get_inline_instances(request, free_match)
+    assert all(not i.has_change_permission(request, free_match) for i in inlines)
+    assert HandScore not in site._registry
