@@ -47,6 +47,7 @@ def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
 
 
 api.add_router("/cards/", cards.router)
+api.add_router("/records/", "scoring.records.api.router")
 # Each game brings its own endpoints, found through the registry.
 for game in all_games():
     if game.api:

@@ -1,0 +1,267 @@
+"""The records in JSON: /api/v1/records/. Every call carries a bearer token (``manage.py
+api_token <user>``) and sees what the pages would show that user: matches listed and
+read through ``visibility.visible_matches``, hands recorded only where
+``visibility.may_change`` allows. Recording a hand is idempotent by ``request_id``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from ninja import Field, Query, Router, Schema, Status
+from ninja.security import HttpBearer
+
+from referee.rulings import RuleError, Violation
+from scoring.api.schemas import BreakdownOut, Violations, breakdown_out
+from scoring.ledger.models import Match, Player
+from scoring.ledger.registry import GAMES
+from scoring.records import stats
+from scoring.records.models import ApiToken
+from scoring.records.visibility import may_change, visible_matches
+
+GameSlug = Literal[tuple(GAMES)]  # type: ignore[valid-type]
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        user = ApiToken.user_for(token)
+        if user is not None:
+            request.user = user
+        return user
+
+
+router = Router(tags=["records"], auth=TokenAuth())
+
+
+class Problem(Schema):
+    detail: str
+
+
+class SideOut(Schema):
+    position: int
+    name: str
+    players: list[str]
+    total: int
+    won: bool
+
+
+class MatchSummaryOut(Schema):
+    code: str
+    game: str
+    status: Literal["in_progress", "finished"]
+    created_at: dt.datetime
+    finished_at: dt.datetime | None
+    url: str = Field(description="The match page")
+    sides: list[SideOut]
+
+
+class MatchList(Schema):
+    count: int = Field(description="Matches that fit the filters, before paging")
+    items: list[MatchSummaryOut]
+
+
+class HandOut(Schema):
+    number: int
+    revision: int = Field(description="1, then one more for each correction")
+    undone: bool
+    request_id: uuid.UUID
+    entry: dict[str, Any] = Field(description="What was entered, in the game's own shape")
+    scores: list[BreakdownOut] = Field(description="One breakdown per side, in side order")
+    problem: list[dict[str, Any]] | None = Field(
+        None, description="Rules a later correction left this hand breaking"
+    )
+
+
+class MatchOut(MatchSummaryOut):
+    target: int | None
+    options: dict[str, Any]
+    version: int
+    hands: list[HandOut]
+
+
+class StandingOut(Schema):
+    rank: int
+    player: str
+    played: int
+    won: int
+    lost: int
+    points_for: int
+    points_against: int
+    difference: int
+
+
+class StandingsOut(Schema):
+    rules: str = Field(description="How the ranking is made")
+    lines: list[StandingOut]
+
+
+class MatchFilters(Schema):
+    club: int | None = Field(None, description="A club's id (once clubs exist)")
+    game: GameSlug | None = None
+    player: str | None = Field(None, max_length=60, description="A player's name")
+    start: dt.date | None = Field(None, description="Finished on or after")
+    end: dt.date | None = Field(None, description="Finished on or before")
+    limit: int = Field(50, ge=1, le=200)
+    offset: int = Field(0, ge=0, le=10_000_000)
+
+
+class StandingsFilters(Schema):
+    club: int | None = None
+    game: GameSlug | None = None
+    season: int | None = Field(None, ge=2000, le=2999)
+    start: dt.date | None = None
+    end: dt.date | None = None
+
+    def period(self) -> stats.Period:
+        if self.season:
+            return stats.Period.season(self.season)
+        return stats.Period(self.start, self.end)
+
+
+class HandIn(Schema):
+    request_id: uuid.UUID = Field(
+        description="Made by the client once per hand; sending it again returns the hand "
+        "already recorded instead of recording it twice"
+    )
+    entry: dict[str, Any] = Field(description="The hand in the game's own shape")
+    expected_number: int | None = Field(
+        None, ge=1, le=100_000, description="The hand the client thinks comes next"
+    )
+
+
+RULES = (
+    "Finished matches only. Ranked by wins, then by points difference (the points of the "
+    "player's side minus those of the sides against it); players level on both share a rank."
+)
+
+
+def _matches(request: HttpRequest, club: int | None = None):
+    matches = visible_matches(request.user)
+    if club is not None:
+        if not any(f.name == "club" for f in Match._meta.get_fields()):
+            return matches.none()
+        matches = matches.filter(club_id=club)
+    return matches
+
+
+def _sides(match: Match) -> list[dict[str, Any]]:
+    return [
+        {
+            "position": side.position,
+            "name": side.name,
+            "players": [seat.player.name for seat in side.seats.all()],
+            "total": side.total,
+            "won": side.won,
+        }
+        for side in match.sides.all()
+    ]
+
+
+def _summary(request: HttpRequest, match: Match) -> dict[str, Any]:
+    return {
+        "code": match.code,
+        "game": match.game,
+        "status": match.status,
+        "created_at": match.created_at,
+        "finished_at": match.finished_at,
+        "url": request.build_absolute_uri(match.get_absolute_url()),
+        "sides": _sides(match),
+    }
+
+
+@router.get("/matches", response=MatchList, summary="List matches")
+def list_matches(request: HttpRequest, filters: Query[MatchFilters]) -> dict[str, Any]:
+    """Newest first. Dates filter on when a match finished."""
+    matches = _matches(request, filters.club)
+    if filters.game:
+        matches = matches.filter(game=filters.game)
+    if filters.start or filters.end:
+        matches = stats.Period(filters.start, filters.end).filter(matches)
+    if filters.player:
+        player = Player.objects.filter(name__iexact=" ".join(filters.player.split())).first()
+        matches = matches.filter(sides__seats__player=player) if player else matches.none()
+    page = matches.order_by("-created_at", "-pk").prefetch_related("sides__seats__player")
+    window = page[filters.offset : filters.offset + filters.limit]
+    return {"count": matches.count(), "items": [_summary(request, m) for m in window]}
+
+
+def _match_or_404(request: HttpRequest, code: str) -> Match | None:
+    return _matches(request).filter(code=code).prefetch_related("sides__seats__player").first()
+
+
+def _hand(hand) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "revision": hand.revision,
+        "undone": hand.is_undone,
+        "request_id": hand.request_id,
+        "entry": hand.entry,
+        "scores": [breakdown_out(score.breakdown) for score in hand.scores.all()],
+        "problem": hand.problem,
+    }
+
+
+@router.get(
+    "/matches/{code}", response={200: MatchOut, 404: Problem}, summary="A match and its hands"
+)
+def get_match(request: HttpRequest, code: str) -> Any:
+    """Every hand, undone ones included (``undone``), each with one breakdown per side."""
+    match = _match_or_404(request, code)
+    if match is None:
+        return Status(404, {"detail": "no such match"})
+    hands = match.hands.order_by("number", "pk").prefetch_related("scores")
+    return _summary(request, match) | {
+        "target": match.target,
+        "options": match.options,
+        "version": match.version,
+        "hands": [_hand(hand) for hand in hands],
+    }
+
+
+@router.get("/standings", response=StandingsOut, summary="Standings")
+def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[str, Any]:
+    table = stats.standings(_matches(request, filters.club), filters.game, filters.period())
+    return {
+        "rules": RULES,
+        "lines": [
+            {
+                "rank": line.rank,
+                "player": line.name,
+                "played": line.played,
+                "won": line.won,
+                "lost": line.lost,
+                "points_for": line.points_for,
+                "points_against": line.points_against,
+                "difference": line.difference,
+            }
+            for line in table
+        ],
+    }
+
+
+@router.post(
+    "/matches/{code}/hands",
+    response={200: HandOut, 201: HandOut, 403: Problem, 404: Problem, 422: Violations},
+    summary="Record a hand",
+)
+def record_hand(request: HttpRequest, code: str, body: HandIn) -> Any:
+    """201 with the new hand; 200 with the hand already recorded under this
+    ``request_id``; 422 naming every rule the hand breaks (a finished match, a hand
+    another client recorded first, a hand the game cannot score)."""
+    match = _match_or_404(request, code)
+    if match is None:
+        return Status(404, {"detail": "no such match"})
+    if not may_change(request.user, match):
+        return Status(403, {"detail": "you may not change this match"})
+    already = match.hands.filter(request_id=body.request_id).exists()
+    try:
+        hand = match.record_hand(
+            body.entry, request_id=body.request_id, expected_number=body.expected_number
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        # An entry not in the game's shape: the game could not read it.
+        problem = {"field": "entry", "problem": f"{type(error).__name__}: {error}"}
+        raise RuleError(Violation("api.body.invalid", problem)) from error
+    return Status(200 if already else 201, _hand(hand))

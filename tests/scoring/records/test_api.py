@@ -1,0 +1,134 @@
+"""/api/v1/records/: bearer tokens, the same figures as the pages, idempotent hands."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from scoring.ledger.models import Match
+from scoring.records.models import ApiToken
+from tests.conftest import make_match
+
+
+@pytest.fixture
+def token(db) -> str:
+    alice = get_user_model().objects.create_user("alice", password="x")
+    return ApiToken.issue(alice, "phone")[1]
+
+
+@pytest.fixture
+def api(client, token):
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+
+    class Api:
+        def get(self, path: str, **params):
+            return client.get(f"/api/v1/records{path}", params, **auth)
+
+        def post(self, path: str, body: dict):
+            return client.post(
+                f"/api/v1/records{path}", body, content_type="application/json", **auth
+            )
+
+    return Api()
+
+
+def test_a_call_without_a_valid_token_is_refused(client, club_night):
+    assert client.get("/api/v1/records/matches").status_code == 401
+    bad = {"HTTP_AUTHORIZATION": "Bearer tento_nope"}
+    assert client.get("/api/v1/records/matches", **bad).status_code == 401
+
+
+def test_tokens_are_kept_hashed(token):
+    assert not ApiToken.objects.filter(digest=token).exists()
+    assert ApiToken.user_for(token).username == "alice"
+
+
+def test_matches_are_listed_newest_first_and_filtered(api, club_night):
+    body = api.get("/matches").json()
+    assert body["count"] == 4
+    assert [m["code"] for m in body["items"]] == [m.code for m in reversed(club_night)]
+    assert api.get("/matches", player="carol").json()["count"] == 2
+    assert api.get("/matches", player="nobody").json()["count"] == 0
+    assert api.get("/matches", start="2027-01-01").json()["count"] == 1
+    assert api.get("/matches", game="truco").json()["count"] == 0
+    paged = api.get("/matches", limit=1, offset=1).json()
+    assert paged["count"] == 4 and [m["code"] for m in paged["items"]] == [club_night[2].code]
+    assert api.get("/matches", game="poker").status_code == 422
+
+
+def test_a_match_with_its_hands_and_breakdowns(api, club_night):
+    body = api.get(f"/matches/{club_night[0].code}").json()
+    assert [(s["name"], s["total"], s["won"]) for s in body["sides"]] == [
+        ("alice", 30, True),
+        ("bob", 10, False),
+    ]
+    first = body["hands"][0]
+    assert first["number"] == 1 and first["entry"] == {"points": [10, 5]}
+    assert [s["total"] for s in first["scores"]] == [10, 5]
+    assert first["scores"][0]["lines"][0]["points"] == 10
+    assert api.get("/matches/nope").status_code == 404
+
+
+def test_standings_match_the_page(api, club_night):
+    body = api.get("/standings").json()
+    assert "wins, then by points difference" in body["rules"]
+    assert [(x["rank"], x["player"], x["won"], x["difference"]) for x in body["lines"]] == [
+        (1, "bob", 2, 5),
+        (2, "dave", 1, 5),
+        (3, "alice", 1, -5),
+        (4, "carol", 0, -5),
+    ]
+    assert [x["player"] for x in api.get("/standings", season=2026).json()["lines"]] == [
+        "alice",
+        "bob",
+    ]
+
+
+def test_recording_a_hand_twice_with_one_request_id_records_it_once(api, db):
+    match = make_match("free", (("alice",), ("bob",)))
+    hand = {"request_id": str(uuid.uuid4()), "entry": {"points": [3, 4]}, "expected_number": 1}
+    first = api.post(f"/matches/{match.code}/hands", hand)
+    assert first.status_code == 201 and first.json()["number"] == 1
+    again = api.post(f"/matches/{match.code}/hands", hand)
+    assert again.status_code == 200 and again.json()["number"] == 1
+    assert match.hands.count() == 1
+    assert list(match.sides.values_list("total", flat=True)) == [3, 4]
+
+
+def test_a_hand_the_ledger_refuses_names_the_rule(api, db):
+    match = make_match("free", (("alice",), ("bob",)))
+    late = {"request_id": str(uuid.uuid4()), "entry": {"points": [1, 1]}, "expected_number": 5}
+    response = api.post(f"/matches/{match.code}/hands", late)
+    assert response.status_code == 422
+    assert response.json()["violations"][0]["rule"] == "ledger.hand.undone-meanwhile"
+    garbled = {"request_id": str(uuid.uuid4()), "entry": {"nothing": 1}}
+    response = api.post(f"/matches/{match.code}/hands", garbled)
+    assert response.status_code == 422
+    assert response.json()["violations"][0]["rule"] == "api.body.invalid"
+    assert not Match.objects.get(pk=match.pk).hands.exists()
+
+
+def test_every_records_endpoint_is_in_the_openapi_document(client, db):
+    schema = client.get("/api/v1/openapi.json").json()
+    paths = schema["paths"]
+    assert {"get"} <= set(paths["/api/v1/records/matches"])
+    assert "post" in paths["/api/v1/records/matches/{code}/hands"]
+    post = paths["/api/v1/records/matches/{code}/hands"]["post"]
+    assert post["security"] == [{"TokenAuth": []}]
+    assert {"200", "201", "403", "404", "422"} <= set(post["responses"])
+    for name in ("MatchOut", "HandOut", "StandingsOut", "BreakdownOut", "Violations"):
+        assert name in schema["components"]["schemas"]
+
+
+def test_api_token_prints_a_token_that_works(client, db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    get_user_model().objects.create_user("bob", password="x")
+    out = StringIO()
+    call_command("api_token", "bob", "--name", "laptop", stdout=out)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {out.getvalue().strip()}"}
+    assert client.get("/api/v1/records/standings", **auth).status_code == 200
