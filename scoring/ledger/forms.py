@@ -11,6 +11,7 @@ from referee.rulings import Violation
 from scoring.ledger.models import Match, Player, Seat, Side
 from scoring.ledger.registry import Game
 from scoring.ledger.rulebook import describe
+from scoring.ledger.validators import validate_name
 
 
 class TentoRenderer(TemplatesSetting):
@@ -28,6 +29,7 @@ class SideForm(forms.Form):
     players = forms.CharField(
         label=_("Players"),
         max_length=250,
+        validators=[validate_name],
         help_text=_("Names separated by commas, in seating order."),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "words", "list": "player-names"}
@@ -36,6 +38,7 @@ class SideForm(forms.Form):
     name = forms.CharField(
         label=_("Side name"),
         max_length=60,
+        validators=[validate_name],
         required=False,
         help_text=_("Optional; the players' names by default."),
     )
@@ -108,6 +111,7 @@ class PlayersForm(forms.Form):
     players = forms.CharField(
         label=_("Players"),
         max_length=1000,
+        validators=[validate_name],
         help_text=_("One per line, or separated by commas, in seating order."),
         widget=forms.Textarea(
             attrs={"rows": 4, "autocomplete": "off", "autocapitalize": "words",
