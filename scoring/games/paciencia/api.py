@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
+from pydantic import StrictInt
 
 from referee import paciencia
 from referee.rulings import RuleError, Violation
@@ -25,7 +26,8 @@ Token = Annotated[str, Field(max_length=12)]
 
 
 class PlayIn(CardsIn):
-    shuffle: int | None = Field(
+    # strict: true is not shuffle 1, nor "12" a number
+    shuffle: StrictInt | None = Field(
         None,
         description=f"A shuffle number, 0 to {paciencia.SHUFFLE_MAX}: the two decks in a fixed "
         "order shuffled by Python's random.Random(n).shuffle (see the rulebook's ruling).",

@@ -112,6 +112,8 @@ def test_the_body_is_bounded_and_asks_for_one_of_shuffle_or_deck(client):
     assert rules(post(client, {"deck": ["AS"] * 500})) == ["api.body.invalid"]
     assert rules(post(client, {"deck": ["A" * 50]})) == ["api.body.invalid"]
     assert rules(post(client, {"shuffle": "many"})) == ["api.body.invalid"]
+    assert rules(post(client, {"shuffle": True})) == ["api.body.invalid"]
+    assert rules(post(client, {"shuffle": 1.5})) == ["api.body.invalid"]
 
 
 def test_the_contract_is_in_the_openapi_schema(client):
