@@ -28,9 +28,12 @@ LINES = frozenset(
     {
         "pifpaf.chips.ante",
         "pifpaf.chips.bet",
+        "pifpaf.chips.all-in",
         "pifpaf.chips.sits-out",
         "pifpaf.pot.won",
         "pifpaf.pot.uncontested",
+        "pifpaf.pot.split",
+        "pifpaf.pot.returned",
         "pifpaf.mistake.false-out",
         "pifpaf.mistake.rebate",
         "pifpaf.mistake.threw-away",
