@@ -42,7 +42,7 @@ def rows(html: str, cls: str) -> list[dict[str, str]]:
 
 def test_the_standings_page_states_its_rules_and_ranks(client, club_night):
     html = client.get("/records/").content.decode()
-    assert "Ranked by wins, then by points difference" in html
+    assert "Ordenadas por vitórias, depois por saldo de pontos" in html
     assert [(r["player"], r["won"], r["difference"]) for r in rows(html, "player")] == [
         ("bob", "2", "5"),
         ("dave", "1", "5"),
@@ -121,14 +121,14 @@ def test_head_to_head_page(client, club_night):
     html = client.get("/records/head-to-head/?first=alice, carol&second=bob,dave").content
     assert b'data-played="1" data-wins="0-1" data-points="40-45"' in html
     html = client.get("/records/head-to-head/?first=nobody&second=bob").content
-    assert b"No player by that name." in html
+    assert b"Nenhum jogador com esse nome." in html
 
 
 def test_the_history_is_searchable_and_paged(client, club_night):
     more_history(30)
     page = client.get("/records/matches/").content.decode()
     assert page.count('<li><a href="/matches/') == 25
-    assert "Page 1 of 2" in page
+    assert "Página 1 de 2" in page
     second = client.get("/records/matches/?page=2").content.decode()
     assert second.count('<li><a href="/matches/') == 34 - 25
     carol = client.get("/records/matches/?q=carol").content.decode()

@@ -127,7 +127,7 @@ def test_the_scoreboard_shows_balances_and_the_settlement_until_the_end(client, 
     payments = re.findall(r"<li data-payment>(.*?)</li>", html, re.S)
     assert [re.sub(r"<[^>]+>|\s+", " ", p).split() for p in payments] == [
         ["Ana", "paga", "Bia", "2,00", "(4", "fichas)"],
-        ["Caio", "paga", "Bia", "0,50", "(1", "fichas)"],
+        ["Caio", "paga", "Bia", "0,50", "(1", "ficha)"],
         ["Duda", "paga", "Bia", "2,00", "(4", "fichas)"],
     ]
     client.post(f"/matches/{four.code}/finish/")
