@@ -1,0 +1,83 @@
+"""Bounded input everywhere in the API: every list in a request body has a maximum length,
+every number a range, and the largest body each endpoint accepts is answered (200 or
+422) quickly, never with a 500."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks.worst_request import LIMIT_MS, _resolve, bodies, priced
+
+
+def _unbounded(schema, spec, where, seen) -> list[str]:
+    found = []
+    schema = _resolve(schema, spec)
+    key = json.dumps(schema, sort_keys=True)
+    if key in seen:
+        return found
+    seen.add(key)
+    if schema.get("type") == "array":
+        if "maxItems" not in schema:
+            found.append(f"{where}: list without maxItems")
+        found += _unbounded(schema.get("items", {}), spec, f"{where}[]", seen)
+    if schema.get("type") == "integer" and "maximum" not in schema:
+        found.append(f"{where}: integer without maximum")
+    mapping = schema.get("type") == "object" and "additionalProperties" in schema
+    if mapping and "maxProperties" not in schema:
+        found.append(f"{where}: mapping without maxProperties")
+    for name, sub in schema.get("properties", {}).items():
+        found += _unbounded(sub, spec, f"{where}.{name}", seen)
+    return found
+
+
+# Still open in the games' own API modules (left to their owners; the 64 KB body limit
+# bounds them meanwhile). A ratchet: a new gap fails, a fixed one must leave this list.
+KNOWN_GAPS = {
+    "/api/v1/samba/melds/check.options: mapping without maxProperties",
+    "/api/v1/samba/hands/score.options: mapping without maxProperties",
+    "/api/v1/canastra/melds/check.options: mapping without maxProperties",
+    "/api/v1/canastra/hands/score.options: mapping without maxProperties",
+    "/api/v1/truco/tricks/resolve.plays[].shuffle: integer without maximum",
+    "/api/v1/truco/tricks/resolve.options: mapping without maxProperties",
+    "/api/v1/truco/hands/resolve.options: mapping without maxProperties",
+    "/api/v1/truco/hands/score.score: mapping without maxProperties",
+    "/api/v1/truco/hands/score.options: mapping without maxProperties",
+    "/api/v1/pifpaf/hands/check.options: mapping without maxProperties",
+    "/api/v1/pifpaf/melds/check.options: mapping without maxProperties",
+    "/api/v1/pifpaf/settle.balances: mapping without maxProperties",
+    "/api/v1/pifpaf/settle.buy_in: integer without maximum",
+    "/api/v1/paciencia/play.shuffle: integer without maximum",
+}
+
+
+@pytest.mark.django_db
+def test_every_request_list_and_number_is_bounded(client):
+    spec = client.get("/api/v1/openapi.json").json()
+    problems = []
+    for path, methods in spec["paths"].items():
+        post = methods.get("post")
+        if post and "requestBody" in post:
+            schema = post["requestBody"]["content"]["application/json"]["schema"]
+            problems += _unbounded(schema, spec, path, set())
+    assert set(problems) == KNOWN_GAPS
+
+
+@pytest.mark.django_db
+def test_the_largest_body_of_every_endpoint_is_answered_never_a_500():
+    for path, body in bodies():
+        assert body, path
+    results = priced(repeat=1)
+    assert all(status in (200, 422) for _ms, _path, status in results), results
+    # Generous here (a shared test machine); `make bench` holds the real 50 ms line.
+    assert results[0][0] < LIMIT_MS * 4, results[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("wrong", [None, "side", 3, [1]])
+def test_a_nested_schema_refuses_a_wrong_type_instead_of_an_empty_side(client, wrong):
+    response = client.post(
+        "/api/v1/samba/hands/score", {"sides": [wrong]}, content_type="application/json"
+    )
+    assert response.status_code == 422
