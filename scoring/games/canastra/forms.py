@@ -145,11 +145,12 @@ class CanastraHandForm(HandForm):
         p = f"s{position}-"
         # The caps are what two decks can hold (referee.canastra's deck facts).
         points, step = canastra.MOST_CARD_POINTS, canastra.CARD_POINTS_STEP
+        # A pair rarely lays more than three canastras of a kind: 0–3 are one tap each.
         self.fields[p + "clean_canastras"] = count_field(
-            _("Clean canastras"), canastra.MOST_CANASTRAS
+            _("Clean canastras"), canastra.MOST_CANASTRAS, chips=4
         )
         self.fields[p + "dirty_canastras"] = count_field(
-            _("Dirty canastras"), canastra.MOST_DIRTY_CANASTRAS
+            _("Dirty canastras"), canastra.MOST_DIRTY_CANASTRAS, chips=4
         )
         self.fields[p + "meld_points"] = count_field(
             _("Card points on the table"), points, step=step
