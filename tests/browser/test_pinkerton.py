@@ -169,7 +169,7 @@ def test_a_round_of_pinkerton_in_polish_through_three_phases(phone):
 
     match.refresh_from_db()
     assert totals(match) == [0, 4, 0]
-    asked = [*ROUND_EVENTS[:9], {"type": "ask", "player": 2}, *ROUND_EVENTS[9:]]
+    asked = [*ROUND_EVENTS[:9], "2 ask", *ROUND_EVENTS[9:]]
     assert match.hands.get().entry == {"events": asked, "dealer": 0}
 
 

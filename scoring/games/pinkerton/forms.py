@@ -308,14 +308,17 @@ class PinkertonHandForm(HandForm):
         return self.standing.dealer_for(self.draft)
 
     @cached_property
-    def played(self) -> tuple[Round | None, list[dict[str, Any]], list[str], list[Violation]]:
+    def played(self) -> tuple[Round | None, list[str], list[str], list[Violation]]:
         """The round after the draft's events: the round (None once the match is won),
         the events kept, the log, and why any stale events were left out."""
         state = self.standing
         if state.winner is not None:
             return None, [], [], []
-        round_ = state.start(self.dealer_seat)
-        kept: list[dict[str, Any]] = []
+        try:
+            round_ = state.start(self.dealer_seat)
+        except RuleError as error:  # a table the engine refuses (hand-edited data)
+            return None, [], [], list(error.violations)
+        kept: list[str] = []
         log: list[str] = []
         dropped: list[Violation] = []
         for data in stored_events(self.draft):
@@ -341,7 +344,7 @@ class PinkertonHandForm(HandForm):
         return self.played[0]
 
     @property
-    def kept_events(self) -> list[dict[str, Any]]:
+    def kept_events(self) -> list[str]:
         return self.played[1]
 
     def _offered(self, round_: Round) -> dict[str, bool]:
@@ -513,10 +516,11 @@ class PinkertonHandForm(HandForm):
         cleaned = super().clean()
         board = self.board
         if board is None:
-            winner = self.names[self.standing.winner or 0]
-            raise forms.ValidationError(
-                describe(Violation("pinkerton.match.over", {"winner": winner}))
-            )
+            winner = self.standing.winner
+            refused = self.played[3] or [
+                Violation("pinkerton.match.over", {"winner": self.names[winner or 0]})
+            ]
+            raise forms.ValidationError([describe(v) for v in refused])
         if not board.over:
             raise forms.ValidationError(
                 describe(Violation("pinkerton.round.unfinished", {"step": board.step}))

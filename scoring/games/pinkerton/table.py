@@ -7,14 +7,17 @@ deal it is — and a stored round into the engine's ``Round``. It decides no rul
 
 A round is one ledger hand. Its entry (and, while it is played, the shared draft)::
 
-    {"dealer": 0,                               # first round only: who deals (a seat)
-     "events": [{"type": "turn", "card": "9S"},
-                {"type": "throw", "player": 1, "cards": ["10S", "AH"]},
-                {"type": "pass", "player": 2}, ...],   # the round, as the table played it
-     "time_up": false}                          # entry only, with a time limit
+    {"dealer": 0,                     # first round only: who deals (a seat)
+     "events": ["turn 9S", "1 throw 10S AH", "2 pass", "0 throw QC JD", "turn KH",
+                ..., "0 add 4C", "1 ask", ...],   # the round, as the table played it
+     "time_up": false}                # entry only, with a time limit
 
-Players are named by their seat (the side's position), never by name, so that a stored
-round still reads after a player is renamed. The running state stored with each round::
+Each event is the seat of its player (the side's position: never a name, so that a
+stored round still reads after a player is renamed), the move as the engine names it
+(``referee.pinkerton.EVENT_TYPES``) and its cards; the dealer's ``turn`` has no seat. Text
+rather than the engine's ``Event.as_dict``, which is read too, because the draft rides in
+every form and the longest round must stay well inside the ledger's draft limit. The
+running state stored with each round::
 
     {"scores": [7, 0, 43],   # match points by seat, after the round
      "dealer": 1,            # who deals the next round
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import pinkerton
-from referee.pinkerton import Event, PinkertonOptions, Round
+from referee.pinkerton import TURN, Event, PinkertonOptions, Round
 from referee.rulings import RuleError, Violation
 from scoring.ledger.registry import MatchView, engine_options
 
@@ -130,34 +133,54 @@ def _from_state(view: MatchView) -> Standing:
 # --- events: seats in storage, names in the engine ------------------------------------------
 
 
-def stored_events(data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The events of a draft or an entry, as stored; anything that is not an event's shape
-    is left out (then the engine says what the round lacks)."""
+def stored_events(data: Mapping[str, Any]) -> list[Any]:
+    """The events of a draft or an entry, as stored (see ``event_text``); anything that
+    is not an event's shape is left out (then the engine says what the round lacks)."""
     events = data.get("events")
     if not isinstance(events, list):
         return []
-    return [dict(event) for event in events[:MAX_EVENTS] if isinstance(event, Mapping)]
+    return [event for event in events[:MAX_EVENTS] if isinstance(event, str | Mapping)]
 
 
-def to_engine(event: Mapping[str, Any], names: Sequence[str]) -> Event:
+def to_engine(event: str | Mapping[str, Any], names: Sequence[str]) -> Event:
     """A stored event for the engine: its seat becomes the player's name. A seat that is
-    not at the table stays as written, and the engine refuses it as an unknown player."""
-    data = dict(event)
-    seat = data.get("player")
-    if seat is not None:
-        found = seat_of(seat, len(names))
-        data["player"] = names[found] if found is not None else str(seat)
+    not at the table stays as written, and the engine refuses it as an unknown player.
+    Unreadable cards raise ``cards.unreadable``."""
+    if isinstance(event, str):
+        words = event.split()
+        if words[:1] == [TURN]:
+            return Event(TURN, None, words[1:])
+        seat, kind, cards = (words[:1] or [""])[0], (words[1:2] or [""])[0], words[2:]
+        return Event(kind, _player(_int(seat), seat, names), cards)
+    data = dict(event)  # the engine's own ``Event.as_dict``, with a seat for the player
+    if data.get("player") is not None:
+        data["player"] = _player(data["player"], str(data["player"]), names)
     return Event.from_dict(data)
 
 
-def to_stored(event: Event, names: Sequence[str]) -> dict[str, Any]:
-    data = event.as_dict()
-    if event.player is not None:
-        data["player"] = names.index(event.player)
-    return data
+def to_stored(event: Event, names: Sequence[str]) -> str:
+    """An event as the draft and the entry keep it, short enough for the longest round
+    to ride in a form: ``"turn 3H"``, ``"1 throw 10D JD"``, ``"2 add 8D"``, ``"0 pass"``,
+    ``"2 ask"`` — the seat, the move, the cards (canonical codes)."""
+    cards = [str(card) for card in event.cards]
+    if event.player is None:
+        return " ".join([event.type, *cards])
+    return " ".join([str(names.index(event.player)), event.type, *cards])
 
 
-def play(start: Round, events: Sequence[Mapping[str, Any]]) -> Round:
+def _player(seat: Any, written: str, names: Sequence[str]) -> str:
+    found = seat_of(seat, len(names))
+    return names[found] if found is not None else written
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def play(start: Round, events: Sequence[str | Mapping[str, Any]]) -> Round:
     """The round after its stored events; RuleError naming the first one refused."""
     names = start.players
     return Round.replay(

@@ -72,18 +72,18 @@ ROUND: tuple[tuple[str, str], ...] = (
     ("pass", ""),
 )
 # The same round as stored (players by seat: Ana 0, Bea 1, Cid 2).
-ROUND_EVENTS: list[dict[str, Any]] = [
-    {"type": "turn", "card": "3H"},
-    {"type": "pass", "player": 1},
-    {"type": "throw", "player": 2, "cards": ["10D", "JD"]},
-    {"type": "throw", "player": 0, "cards": ["AD", "2H"]},
-    {"type": "turn", "card": "5S"},
-    {"type": "throw", "player": 1, "cards": ["3S", "AH"]},
-    {"type": "pass", "player": 2},
-    {"type": "pass", "player": 0},
-    {"type": "add", "player": 0, "card": "4D"},
-    {"type": "throw", "player": 1, "cards": ["10H", "9H"]},
-    {"type": "add", "player": 1, "card": "8D"},
-    {"type": "pass", "player": 2},
-    {"type": "pass", "player": 0},
+ROUND_EVENTS: list[str] = [
+    "turn 3H",
+    "1 pass",
+    "2 throw 10D JD",
+    "0 throw AD 2H",
+    "turn 5S",
+    "1 throw 3S AH",
+    "2 pass",
+    "0 pass",
+    "0 add 4D",
+    "1 throw 10H 9H",
+    "1 add 8D",
+    "2 pass",
+    "0 pass",
 ]

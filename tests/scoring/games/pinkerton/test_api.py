@@ -114,6 +114,7 @@ def test_a_throw_of_the_wrong_number_of_cards_never_meets_and_names_the_rule(cli
         ("KH KD", 3),  # 80
         ("KS KC", 3),  # −80
         ("KH KD QH 9H", 3),  # 119
+        ("KH KD KH", 4),  # 120
         ("KH KD KH KD", 5),  # 160
         ("KH KD QH QD", 4),  # 140
         ("KS KC KS KC", 5),  # −160

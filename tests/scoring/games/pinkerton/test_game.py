@@ -3,6 +3,7 @@ next round starts from, the match won at the target or when the time is up."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from referee.pinkerton import Event, PinkertonOptions
 from referee.rulings import RuleError
 from scoring.games.pinkerton import table
+from scoring.ledger.handforms import MAX_DRAFT_BYTES
 from scoring.ledger.models import Match
 from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import make_match, record, totals
@@ -82,7 +84,7 @@ def test_an_unfinished_round_is_not_scored():
 
 
 def test_a_round_with_an_event_that_cannot_happen_is_refused_naming_it():
-    events = [*ROUND_EVENTS[:2], {"type": "pass", "player": 1}, *ROUND_EVENTS[2:]]
+    events = [*ROUND_EVENTS[:2], "1 pass", *ROUND_EVENTS[2:]]
     with pytest.raises(RuleError) as error:
         pinkerton.score_hand(view(), {"events": events})
     violation = error.value.violations[0]
@@ -91,7 +93,7 @@ def test_a_round_with_an_event_that_cannot_happen_is_refused_naming_it():
 
 
 def test_a_seat_not_at_the_table_is_an_unknown_player():
-    events = [ROUND_EVENTS[0], {"type": "pass", "player": 7}]
+    events = [ROUND_EVENTS[0], "7 pass"]
     with pytest.raises(RuleError) as error:
         pinkerton.score_hand(view(), {"events": events})
     assert error.value.violations[0].rule == "pinkerton.player.unknown"
@@ -127,10 +129,10 @@ def test_the_second_rounds_licytacja_is_opened_by_the_leader_of_the_match(match)
     record(match, {"events": ROUND_EVENTS, "dealer": 0})
     state = table.standing(match.view())
     events = [
-        {"type": "turn", "card": "3H"},
-        *({"type": "throw", "player": seat, "cards": ["10D", "JD"]} for seat in (2, 0, 1)),
-        {"type": "turn", "card": "5S"},
-        *({"type": "throw", "player": seat, "cards": ["QS", "10S"]} for seat in (2, 0, 1)),
+        "turn 3H",
+        *(f"{seat} throw 10D JD" for seat in (2, 0, 1)),
+        "turn 5S",
+        *(f"{seat} throw QS 10S" for seat in (2, 0, 1)),
     ]
     round_ = table.play(state.start(state.dealer), events)
     assert round_.dealer == "Bea" and dict(round_.scores) == {"Ana": 0, "Bea": 4, "Cid": 0}
@@ -239,3 +241,36 @@ def test_a_stored_option_the_engine_refuses_gives_way_to_its_default():
 def test_the_house_rules_form_wants_a_target_or_a_time_limit(data, valid):
     form = pinkerton.options_form(data)
     assert form.is_valid() == valid, form.errors
+
+
+# --- the stored events -------------------------------------------------------------------------
+
+
+def test_an_event_is_stored_as_seat_move_and_cards_and_read_back():
+    names = ("Ana", "Bea", "Cid")
+    for text, event in [
+        ("turn 3H", Event("turn", None, ["3H"])),
+        ("1 throw 10S AH", Event("throw", "Bea", ["10S", "AH"])),
+        ("2 add 8D", Event("add", "Cid", ["8D"])),
+        ("0 pass", Event("pass", "Ana")),
+        ("2 free-pass", Event("free-pass", "Cid")),
+        ("1 ask", Event("ask", "Bea")),
+    ]:
+        assert table.to_stored(event, names) == text
+        assert table.to_engine(text, names) == event
+    # The engine's own plain data, with a seat for the player, reads too.
+    data = {"type": "throw", "player": 1, "cards": ["10S", "AH"]}
+    assert table.to_engine(data, names) == Event("throw", "Bea", ["10S", "AH"])
+
+
+def test_the_draft_of_a_very_long_round_stays_well_inside_the_ledgers_limit():
+    # Two decks' worth of cards added, each after a throw of six, a request for the value
+    # after every card and every pass a limit of ten allows six players.
+    long_round = {
+        "dealer": 5,
+        "events": ["turn 10H", "turn QS"]
+        + ["4 throw KH KD QH QD JH JD", "4 add 10H", "3 ask"] * 104
+        + ["5 pass"] * 60,
+    }
+    size = len(json.dumps(long_round, separators=(",", ":")))
+    assert size < MAX_DRAFT_BYTES // 2, size
