@@ -111,7 +111,6 @@ class PlayersForm(forms.Form):
     players = forms.CharField(
         label=_("Players"),
         max_length=1000,
-        validators=[validate_name],
         help_text=_("One per line, or separated by commas, in seating order."),
         widget=forms.Textarea(
             attrs={"rows": 4, "autocomplete": "off", "autocapitalize": "words",
@@ -135,6 +134,7 @@ class PlayersForm(forms.Form):
             )
         seen: set[str] = set()
         for name in names:
+            validate_name(name)  # each name; the lines between them are the separators
             if len(name) > 60:
                 raise forms.ValidationError(_("A name has at most 60 letters."))
             if name.lower() in seen:

@@ -19,9 +19,9 @@ pytestmark = pytest.mark.django_db
 
 
 def setup_data(players=FOUR, **options) -> dict[str, str]:
+    """Everyone plays alone: the players are typed one per line."""
     data = {
-        "sides-TOTAL_FORMS": str(len(players)),
-        "sides-INITIAL_FORMS": str(len(players)),
+        "players": "\n".join(players),
         "options-buy_in": "50",
         "options-chip_value": "0.50",
         "options-ante": "1",
@@ -30,7 +30,6 @@ def setup_data(players=FOUR, **options) -> dict[str, str]:
         "options-aces": "both",
         "options-groups": "three-suits",
     }
-    data.update({f"sides-{i}-players": name for i, name in enumerate(players)})
     data.update({f"options-{key}": str(value) for key, value in options.items()})
     return data
 
@@ -96,10 +95,17 @@ def test_starting_a_session_from_the_phone(client):
     assert match.options["max_bet"] == 3
 
 
-def test_a_session_takes_one_player_per_side_and_three_at_least(client):
+def test_a_session_takes_its_players_one_per_line_or_comma_separated(client):
     data = setup_data(players=("Ana", "Bia, Caio", "Duda"))
-    assert client.post("/matches/new/pifpaf/", data).status_code == 200
+    assert client.post("/matches/new/pifpaf/", data).status_code == 302
+    match = Match.objects.get()
+    assert [side.name for side in match.sides.all()] == ["Ana", "Bia", "Caio", "Duda"]
+    assert [len(side.players.all()) for side in match.sides.all()] == [1, 1, 1, 1]
+
+
+def test_a_session_needs_three_players_at_least_and_each_once(client):
     assert client.post("/matches/new/pifpaf/", setup_data(players=FOUR[:2])).status_code == 200
+    assert client.post("/matches/new/pifpaf/", setup_data(players=(*FOUR, "ana"))).status_code == 200
     assert not Match.objects.exists()
 
 
