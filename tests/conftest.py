@@ -6,13 +6,14 @@ The people: alice, bob and carol play; dave arrives late and only watches.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
+from django.db.models.signals import post_save
 
 from scoring.ledger.access import grant_session
 from scoring.ledger.models import Match, Player, Seat, Side
@@ -77,10 +78,20 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
+def _granted_when_made(sender, instance: Match, created: bool, **kwargs: Any) -> None:
+    # A match started from a page (a browser test's phone) is granted too.
+    if created and instance not in _made:
+        _made.append(instance)
+        _grant_made()
+
+
 @pytest.fixture(autouse=True)
-def _forget_grants() -> None:
+def _forget_grants() -> Iterator[None]:
     _made.clear()
     _trusted_sessions.clear()
+    post_save.connect(_granted_when_made, sender=Match, dispatch_uid="tests-grant")
+    yield
+    post_save.disconnect(sender=Match, dispatch_uid="tests-grant")
 
 
 @pytest.fixture

@@ -131,8 +131,9 @@ def _answer(
 
 @require_GET
 def hand_form(request: HttpRequest, code: str) -> HttpResponse:
-    """A fresh hand form: after another phone recorded a hand, or moved the shared one."""
-    match = get_match(request, code, change=True)
+    """A fresh hand form: after another phone recorded a hand, or moved the shared one.
+    A phone that only watches polls it too, and gets the form without its fields."""
+    match = get_match(request, code)
     return render(request, "ledger/match.html#hand-form", hand_form_context(match))
 
 
