@@ -1,7 +1,8 @@
 """The records in JSON: /api/v1/records/. Every call carries a bearer token (``manage.py
 api_token <user>``) and sees what the pages would show that user: matches listed and
-read through ``visibility.visible_matches``, hands recorded only where
-``visibility.may_change`` allows. Recording a hand is idempotent by ``request_id``."""
+read as their pages allow (``scoring.ledger.access``), hands recorded only where the
+token's user may change the match; any other match answers 404, as the pages do.
+Recording a hand is idempotent by ``request_id``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import datetime as dt
 import uuid
 from typing import Any, Literal
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
 
@@ -19,7 +20,7 @@ from scoring.ledger.models import Match, Player
 from scoring.ledger.registry import GAMES
 from scoring.records import stats
 from scoring.records.models import ApiToken
-from scoring.records.visibility import may_change, visible_matches
+from scoring.records.visibility import match_for, visible_matches
 
 GameSlug = Literal[tuple(GAMES)]  # type: ignore[valid-type]
 
@@ -98,7 +99,7 @@ class StandingsOut(Schema):
 
 
 class MatchFilters(Schema):
-    club: int | None = Field(None, description="A club's id (once clubs exist)")
+    club: int | None = Field(None, description="A club's id")
     game: GameSlug | None = None
     player: str | None = Field(None, max_length=60, description="A player's name")
     start: dt.date | None = Field(None, description="Finished on or after")
@@ -138,12 +139,8 @@ RULES = (
 
 
 def _matches(request: HttpRequest, club: int | None = None):
-    matches = visible_matches(request.user)
-    if club is not None:
-        if not any(f.name == "club" for f in Match._meta.get_fields()):
-            return matches.none()
-        matches = matches.filter(club_id=club)
-    return matches
+    matches = visible_matches(request)
+    return matches.filter(club_id=club) if club is not None else matches
 
 
 def _sides(match: Match) -> list[dict[str, Any]]:
@@ -187,8 +184,13 @@ def list_matches(request: HttpRequest, filters: Query[MatchFilters]) -> dict[str
     return {"count": matches.count(), "items": [_summary(request, m) for m in window]}
 
 
-def _match_or_404(request: HttpRequest, code: str) -> Match | None:
-    return _matches(request).filter(code=code).prefetch_related("sides__seats__player").first()
+def _match_or_404(request: HttpRequest, code: str, *, change: bool = False) -> Match | None:
+    """The match as its page would allow it (``change``: to record in it), else None."""
+    try:
+        match_for(request, code, change=change)
+    except Http404:
+        return None
+    return Match.objects.filter(code=code).prefetch_related("sides__seats__player").first()
 
 
 def _hand(hand) -> dict[str, Any]:
@@ -243,18 +245,17 @@ def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[st
 
 @router.post(
     "/matches/{code}/hands",
-    response={200: HandOut, 201: HandOut, 403: Problem, 404: Problem, 422: Violations},
+    response={200: HandOut, 201: HandOut, 404: Problem, 422: Violations},
     summary="Record a hand",
 )
 def record_hand(request: HttpRequest, code: str, body: HandIn) -> Any:
     """201 with the new hand; 200 with the hand already recorded under this
     ``request_id``; 422 naming every rule the hand breaks (a finished match, a hand
     another client recorded first, a hand the game cannot score)."""
-    match = _match_or_404(request, code)
+    # Like the match page: a match this token may not change is, to it, no match at all.
+    match = _match_or_404(request, code, change=True)
     if match is None:
         return Status(404, {"detail": "no such match"})
-    if not may_change(request.user, match):
-        return Status(403, {"detail": "you may not change this match"})
     already = match.hands.filter(request_id=body.request_id).exists()
     try:
         hand = match.record_hand(

@@ -11,10 +11,12 @@ import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils.dateparse import parse_datetime
 
+from scoring.clubs.models import Club
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
 from scoring.records.stats import running_totals
 
@@ -117,6 +119,13 @@ def _match_dict(match: Match) -> dict[str, Any]:
         "version": match.version,
         "draft": match.draft,
         "draft_revision": match.draft_revision,
+        # Access: the links keep working; owner and club are linked again on import
+        # when an account with that username, a club with that code, is there.
+        "private": match.private,
+        "edit_token": match.edit_token,
+        "share_token": match.share_token,
+        "owner": match.owner.get_username() if match.owner else None,
+        "club": match.club.code if match.club else None,
         "sides": [
             {
                 "position": side.position,
@@ -178,7 +187,8 @@ def export_matches(matches: QuerySet[Match]) -> Iterator[dict[str, Any]]:
             ),
         ),
     )
-    query = matches.order_by("created_at", "pk").prefetch_related(
+    query = matches.order_by("created_at", "pk").select_related("owner", "club")
+    query = query.prefetch_related(
         Prefetch("sides", queryset=Side.objects.prefetch_related(seats)), hands
     )
     for match in query.iterator(200):
@@ -229,11 +239,23 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
     def who(name: str | None) -> Player | None:
         return people[name.lower()] if name else None
 
+    User = get_user_model()
+    owners = {
+        user.get_username(): user
+        for user in User.objects.filter(
+            **{f"{User.USERNAME_FIELD}__in": {m.get("owner") for m in fresh} - {None}}
+        )
+    }
+    clubs = {c.code: c for c in Club.objects.filter(code__in={m.get("club") for m in fresh})}
+    kept = {"private", "edit_token", "share_token"}
+
     matches = Match.objects.bulk_create(
         Match(
             code=m["code"], game=m["game"], options=m["options"], target=m["target"],
             status=m["status"], finished_at=_read_when(m["finished_at"]),
             version=m["version"], draft=m["draft"], draft_revision=m["draft_revision"],
+            owner=owners.get(m.get("owner")), club=clubs.get(m.get("club")),
+            **{k: m[k] for k in kept if k in m},
         )
         for m in fresh
     )  # fmt: skip

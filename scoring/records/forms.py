@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.clubs.models import Club
 from scoring.ledger.registry import game_choices
 from scoring.records.stats import Period
 
@@ -28,6 +29,17 @@ class RecordsFilter(forms.Form):
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     q = forms.CharField(label=_("Search"), required=False, max_length=60)
+    club = forms.ChoiceField(label=_("Club"), required=False, choices=())
+
+    def __init__(self, data=None, *, user=None) -> None:
+        super().__init__(data)
+        clubs = []
+        if user is not None and user.is_authenticated:
+            clubs = list(Club.objects.filter(memberships__user=user).values_list("code", "name"))
+        if clubs:
+            self.fields["club"].choices = [("", _("All my matches")), *clubs]
+        else:
+            del self.fields["club"]
 
     def period(self) -> Period:
         if not self.is_valid():

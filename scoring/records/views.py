@@ -12,7 +12,6 @@ from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
     StreamingHttpResponse,
@@ -29,9 +28,16 @@ from scoring.ledger.models import Match, Player
 from scoring.records import charts, stats
 from scoring.records.exports import export_matches, match_csv, match_text, records_csv
 from scoring.records.forms import HeadToHeadForm, RecordsFilter
-from scoring.records.visibility import visible_matches
+from scoring.records.visibility import match_for, viewer_key, visible_matches
 
 HISTORY_PAGE = 25
+
+
+def read_club(request: HttpRequest) -> str:
+    """The club whose records are asked for (``?club=<code>``), or "" for all."""
+    return request.GET.get("club", "")[:16]
+
+
 # A cached records page is keyed by the ledger's generation, so it is never stale; the
 # timeout only bounds how long an unread one occupies the cache.
 CACHE_SECONDS = 3600
@@ -39,7 +45,9 @@ NAMES_OFFERED = 12
 
 
 def _visible(request: HttpRequest):
-    return visible_matches(request.user)
+    matches = visible_matches(request)
+    club = read_club(request)
+    return matches.filter(club__code=club) if club else matches
 
 
 # Stands in for the viewer's CSRF token in a cached page; each answer puts theirs in.
@@ -67,23 +75,18 @@ def cached_page(
 def cache_key(page: str, request: HttpRequest, query: str) -> str:
     """A records page's cache key: the ledger's generation (any change to any match
     makes a new one), the viewer (what they may see) and language, and the query."""
-    user = getattr(request, "user", None)
-    viewer = user.pk if user is not None and user.is_authenticated else 0
-    parts = f"{stats.generation()}|{viewer}|{get_language()}|{query}"
+    parts = f"{stats.generation()}|{viewer_key(request)}|{get_language()}|{query}"
     return f"records:{page}:{hashlib.blake2b(parts.encode(), digest_size=16).hexdigest()}"
 
 
 def _match(request: HttpRequest, code: str) -> Match:
-    match = _visible(request).filter(code=code).first()
-    if match is None:
-        raise Http404("no such match")
-    return match
+    return match_for(request, code)
 
 
 @require_GET
 def standings(request: HttpRequest) -> HttpResponse:
     def context() -> dict:
-        filters = RecordsFilter(request.GET)
+        filters = RecordsFilter(request.GET, user=request.user)
         table = stats.standings(_visible(request), filters.chosen_game(), filters.period())
         return {"filters": filters, "table": table}
 
@@ -142,7 +145,7 @@ def _players(text: str) -> list[Player] | None:
 @require_GET
 def head_to_head(request: HttpRequest) -> HttpResponse:
     form = HeadToHeadForm(request.GET or None)
-    filters = RecordsFilter(request.GET)
+    filters = RecordsFilter(request.GET, user=request.user)
     result = missing = None
     if form.is_valid():
         first, second = _players(form.cleaned_data["first"]), _players(form.cleaned_data["second"])
@@ -162,7 +165,7 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest) -> HttpResponse:
     """Every match, newest first, searchable by side or player name, 25 a page."""
-    filters = RecordsFilter(request.GET)
+    filters = RecordsFilter(request.GET, user=request.user)
     matches = _filtered(request, filters)
     if text := filters.search():
         hits = Q(sides__name__icontains=text) | Q(sides__seats__player__name__icontains=text)
@@ -233,7 +236,7 @@ def _filtered(request: HttpRequest, filters: RecordsFilter):
 
 
 def _exported(request: HttpRequest):
-    return _filtered(request, RecordsFilter(request.GET))
+    return _filtered(request, RecordsFilter(request.GET, user=request.user))
 
 
 @require_GET

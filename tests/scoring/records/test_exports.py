@@ -7,9 +7,11 @@ import uuid
 from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from scoring.clubs.models import Club
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
 from tests.conftest import make_match, record
 
@@ -21,7 +23,8 @@ def snapshot() -> dict:
         m["code"]: m
         for m in Match.objects.values(
             "code", "game", "options", "target", "status", "created_at", "updated_at",
-            "finished_at", "version", "draft", "draft_revision",
+            "finished_at", "version", "draft", "draft_revision", "private", "edit_token",
+            "share_token", "owner__username", "club__code",
         )
     }  # fmt: skip
     sides = sorted(Side.objects.values_list("match__code", "position", "name", "total", "won"))
@@ -54,6 +57,7 @@ def snapshot() -> dict:
 
 
 def empty_the_ledger() -> None:
+    """Matches and players go; accounts and clubs stay (they are not the records')."""
     Match.objects.all().delete()
     Player.objects.all().delete()
 
@@ -74,6 +78,9 @@ def eventful(club_night) -> list[Match]:
     busy.save_draft({"note": "hand 3"}, revision=busy.draft_revision)
     truco = make_match("truco", (("alice", "carol"), ("bob", "dave")))
     record(truco, {"events": [{"type": "win", "team": "A"}]})
+    owner = get_user_model().objects.create_user("alice", password="x")
+    club = Club.objects.create(name="Quinta")
+    Match.objects.filter(pk=truco.pk).update(owner=owner, club=club, private=False)
     return [*club_night, busy, truco]
 
 

@@ -4,6 +4,7 @@ history (each page is loaded with a small history and again with a larger one)."
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 
 import pytest
@@ -168,3 +169,51 @@ def test_the_match_record_has_a_summary_and_downloads(client, club_night):
 
 def test_an_unknown_match_is_404(client, db):
     assert client.get("/records/matches/nope/").status_code == 404
+
+
+def test_a_stranger_counts_none_of_the_clubs_matches(club_night):
+    from django.test import Client
+
+    stranger = Client()  # another phone: no account, no match tokens
+    html = stranger.get("/records/").content.decode()
+    assert rows(html, "player") == []
+    assert stranger.get(f"/records/matches/{club_night[0].code}/").status_code == 404
+    export = stranger.get("/records/export.json")
+    assert json.loads(b"".join(export.streaming_content))["matches"] == []
+
+
+def test_a_club_member_sees_the_clubs_standings(club_night):
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from scoring.clubs.models import Club, Membership
+    from scoring.ledger.models import Match
+
+    club = Club.objects.create(name="Quinta")
+    Match.objects.filter(pk__in=[m.pk for m in club_night[:2]]).update(club=club)
+    erin = get_user_model().objects.create_user("erin", password="x")
+    Membership.objects.create(club=club, user=erin)
+    member = Client()
+    member.force_login(erin)
+    html = member.get(f"/records/?club={club.code}").content.decode()
+    assert [(r["player"], r["played"]) for r in rows(html, "player")] == [
+        ("alice", "2"),
+        ("bob", "2"),
+    ]
+    assert f'<option value="{club.code}" selected>Quinta</option>' in html
+
+
+def test_a_cached_page_follows_the_next_hand_and_each_viewers_token(client, club_night):
+    from tests.conftest import record
+
+    first = client.get("/records/?game=free").content.decode()
+    open_match = club_night[3]
+    record(open_match, {"points": [100, 0]})
+    open_match.finish()
+    after = client.get("/records/?game=free").content.decode()
+    assert first != after
+    assert ("alice", "4", "2") in [
+        (r["player"], r["played"], r["won"]) for r in rows(after, "player")
+    ]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', after)[1]
+    assert "records-csrf-slot" not in after and len(token) == 64
