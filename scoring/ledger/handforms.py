@@ -29,15 +29,18 @@ STEP = "step"
 MAX_DRAFT_BYTES = 20_000
 
 
-def read_draft(text: str | None) -> dict[str, Any]:
-    """A posted draft, or {} for anything that is not a small JSON object."""
-    if not text or len(text) > MAX_DRAFT_BYTES:
+def read_draft(text: str | None) -> dict[str, Any] | None:
+    """A posted draft; {} when none was posted; None for anything that is not a small
+    JSON object (then the form keeps the draft it knows, never an empty one)."""
+    if not text:
         return {}
+    if len(text) > MAX_DRAFT_BYTES:
+        return None
     try:
         value = json.loads(text)
     except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
+        return None
+    return value if isinstance(value, dict) else None
 
 
 class HandForm(forms.Form):
@@ -64,11 +67,13 @@ class HandForm(forms.Form):
         self.stored_entry = entry
         # Drawn again after a step: show what was posted, judge nothing yet.
         self.redraw = redraw
-        if data is not None:
-            self.draft = read_draft(data.get("draft_json"))
+        posted = read_draft(data.get("draft_json")) if data is not None else None
+        if posted is not None:
+            self.draft = posted
         elif entry is not None:
             self.draft = self.draft_from_entry(entry)
         else:
+            # Nothing readable was posted: the hand as the match keeps it, not an empty one.
             self.draft = dict(match.draft)
         initial = self.initial_from(entry) if entry is not None else self.initial_for_new()
         initial["draft_json"] = json.dumps(self.draft, separators=(",", ":"))

@@ -227,3 +227,16 @@ def test_a_corrected_hand_is_shown_anew_in_the_history(client, free_match):
     after = client.get(f"/matches/{free_match.code}/live/", **HTMX).content.decode()
     assert "<small>carol</small> <b>77</b>" in after
     assert "<small>carol</small> <b>3</b>" not in after
+
+
+def test_a_draft_that_cannot_be_read_never_wipes_the_hand_in_progress(db):
+    from scoring.ledger.handforms import MAX_DRAFT_BYTES
+    from scoring.ledger.registry import get_game
+    from tests.conftest import make_match
+
+    match = make_match("truco", (("Ana",), ("Bia",)), target=12)
+    match.save_draft({"events": [{"type": "raise", "team": "A"}]}, revision=0)
+    truco = get_game("truco")
+    for posted in ("x" * (MAX_DRAFT_BYTES + 1), "[1, 2]", "{not json"):
+        form = truco.hand_form(match.view(), {"draft_json": posted, "step": "back"})
+        assert form.draft == {"events": [{"type": "raise", "team": "A"}]}
