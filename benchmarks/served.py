@@ -106,11 +106,13 @@ def timed(call: Callable[[], Reply], expect: int | set[int]) -> float:
 def at_c1(
     bare: Callable[[], Reply], call: Callable[[], Reply], expect: int, n: int = 40
 ) -> tuple[float, float]:
-    """Median seconds of one request with nothing else in flight, for the bare view and
-    the figure, taken in alternation so that both meet the same neighbours."""
+    """The figure's cost in bare views at C=1, and its median seconds: one request with
+    nothing else in flight, in alternation with the bare view so both meet the same
+    neighbours."""
     timed(bare, 200), timed(call, expect)
     pairs = [(timed(bare, 200), timed(call, expect)) for _ in range(n)]
-    return statistics.median(b for b, _ in pairs), statistics.median(c for _, c in pairs)
+    # The median of each pair's ratio: a neighbour's burst slows one pair, not the figure.
+    return statistics.median(c / b for b, c in pairs), statistics.median(c for _, c in pairs)
 
 
 def saturated(call: Callable[[], Reply], expect: int | set[int], n: int = 160) -> float:
@@ -135,9 +137,9 @@ def measure(
     """``busy``: the answers also expected when phones compete (a hand recorded by another
     phone first is refused as a conflict, 422, with the other phone's hand beside it)."""
     bare = lambda: server.request("GET", "/bench/bare/")  # noqa: E731
-    bare_c1, c1 = at_c1(bare, call, expect)
+    ratio, c1 = at_c1(bare, call, expect)
     bare_rps, rps = saturated(bare, 200), saturated(call, busy or expect)
-    return Figure(c1 / bare_c1, bare_rps / rps, c1 * 1e3)
+    return Figure(ratio, bare_rps / rps, c1 * 1e3)
 
 
 class Phone:
