@@ -310,6 +310,10 @@ class MeldCheck:
 
 @dataclass(frozen=True)
 class MeldLine:
+    """One line of a melds field as the live check shows it. ``rule`` is the id of the
+    rule that defines the meld's kind (None for a line that is no meld): what a game
+    counts by, while ``label`` and ``url`` are what the page shows."""
+
     number: int
     text: str
     cards: tuple[CardView, ...]
@@ -319,6 +323,7 @@ class MeldLine:
     points: int
     seven: bool
     violations: tuple[dict[str, Any], ...]
+    rule: str | None = None
 
 
 def meld_lines(text: str, check: Any) -> list[MeldLine]:
@@ -347,6 +352,7 @@ def meld_lines(text: str, check: Any) -> list[MeldLine]:
                 points=verdict.points,
                 seven=verdict.seven,
                 violations=tuple(violation_dicts(verdict.violations)),
+                rule=verdict.rule,
             )
         )
     return lines

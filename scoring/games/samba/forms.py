@@ -4,7 +4,7 @@ They read what was typed or tapped and hand it to ``referee.samba``."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -12,22 +12,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import samba
+from referee.cards import Card
 from scoring.games.samba import entries
 from scoring.games.samba.rules import RULES
-from scoring.ledger.cards import (
-    CARD_INPUT,
-    MAX_CARDS_TEXT,
-    MeldCheck,
-    MeldLine,
-    PickerTarget,
-    count_field,
-    meld_lines,
-    picker,
-    read_cards,
-    read_melds,
-    written_cards,
-)
-from scoring.ledger.handforms import HandForm
+from scoring.ledger.cards import MeldCheck, MeldLine, count_field
+from scoring.ledger.sides import SideCards, SidesHandForm, prefix
 
 TITLES = {rule.id: rule.title for rule in RULES}
 PENALTY_RULES = dict(samba.PENALTY_RULES)
@@ -46,15 +35,6 @@ def meld_check(cards: list[Any], *, going_out: bool) -> MeldCheck:
         seven=verdict.valid and verdict.kind in samba.SEVEN_CARD_KINDS,
         violations=verdict.violations,
     )
-
-
-def melds_summary(lines: list[MeldLine]) -> str:
-    points = sum(line.points for line in lines if line.valid)
-    combinations = sum(1 for line in lines if line.seven)
-    return gettext("%(points)s card points on the table · 7-card combinations: %(n)s") % {
-        "points": points,
-        "n": combinations,
-    }
 
 
 # --------------------------------------------------------------------------- house rules
@@ -100,15 +80,11 @@ class SideFields:
     name: str
     counts: list[forms.BoundField]  # quick: canastras and sambas
     points: list[forms.BoundField]  # quick: card points on the table and in hand
-    melds: forms.BoundField  # cards
-    hand: forms.BoundField  # cards
+    cards: SideCards  # cards: melds, picker, hand
     red_threes: forms.BoundField
     red_threes_in_hand: forms.BoundField  # quick; cards mode sees them in the hand
     premiums: list[forms.BoundField]
     penalties: list[forms.BoundField]
-    picker: dict[str, Any] = field(default_factory=dict)
-    lines: list[MeldLine] = field(default_factory=list)
-    summary: str = ""
 
     @property
     def extras_used(self) -> bool:
@@ -123,36 +99,13 @@ def _as_int(value: Any) -> int:
         return 1  # something unreadable is there: show it
 
 
-class SambaHandForm(HandForm):
-    """A hand of Samba, in quick mode (counts per side) or cards mode (melds per side).
+class SambaHandForm(SidesHandForm):
+    """A hand of Samba, in quick mode (counts per side) or cards mode (melds per side),
+    with each side's red threes, concealed canastras and penalties in either mode."""
 
-    Field names are ``s<position>-<name>``; ``mode`` and ``went_out`` are the hand's.
-    Only the chosen mode's fields are read; the other mode's are ignored.
-    """
+    quick_fields = entries.QUICK_FIELDS
 
-    mode = forms.ChoiceField(
-        label=_("Entry"),
-        choices=[(entries.MODE_QUICK, _("Quick count")), (entries.MODE_CARDS, _("Card by card"))],
-        widget=forms.RadioSelect,
-        initial=entries.MODE_QUICK,
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["went_out"] = forms.ChoiceField(
-            label=_("Who went out?"),
-            choices=[
-                *((str(side.position), side.name) for side in self.match.sides),
-                ("", _("Nobody (the stock ran out)")),
-            ],
-            required=False,
-            widget=forms.RadioSelect,
-        )
-        for side in self.match.sides:
-            self._add_side_fields(side.position)
-
-    def _add_side_fields(self, position: int) -> None:
-        p = f"s{position}-"
+    def add_side_fields(self, p: str) -> None:
         fields_ = self.fields
         # The caps are what three decks can hold (referee.samba's deck facts).
         combinations, points, step = (
@@ -172,20 +125,6 @@ class SambaHandForm(HandForm):
         fields_[p + "red_threes_in_hand"] = count_field(
             TITLES["samba.penalty.red-three-in-hand"], samba.RED_THREES_IN_GAME
         )
-        # Plain text, read in ``clean`` only in cards mode: in quick mode they may hold
-        # anything without stopping the hand. One picker per side serves both.
-        fields_[p + "melds"] = forms.CharField(
-            label=_("Melds on the table, one per line"),
-            required=False,
-            max_length=MAX_CARDS_TEXT,
-            widget=forms.Textarea(attrs={"rows": 3, **CARD_INPUT}),
-        )
-        fields_[p + "hand"] = forms.CharField(
-            label=_("Cards left in hand"),
-            required=False,
-            max_length=MAX_CARDS_TEXT,
-            widget=forms.TextInput(attrs=CARD_INPUT),
-        )
         fields_[p + "red_threes"] = count_field(
             _("Red threes laid"), samba.RED_THREES_IN_GAME, chips=4
         )
@@ -194,113 +133,40 @@ class SambaHandForm(HandForm):
         for name in entries.PENALTY_FIELDS:
             fields_[p + name] = count_field(TITLES[PENALTY_RULES[name]], MOST_PENALTIES)
 
-    # --- reading ------------------------------------------------------------------------
-
-    def _mode(self) -> str:
-        mode = self.data.get("mode") if self.is_bound else self["mode"].value()
-        return mode if mode in entries.MODES else entries.MODE_QUICK
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("mode") != entries.MODE_CARDS:
-            return data
-        for side in self.match.sides:
-            p = f"s{side.position}-"
-            for name, read in (("melds", read_melds), ("hand", read_cards)):
-                try:
-                    data[p + name] = read(data.get(p + name) or "")
-                except forms.ValidationError as error:
-                    self.add_error(p + name, error)
-        return data
-
-    def entry(self) -> dict[str, Any]:
-        """The plain dict stored for the hand: enough to score it again and refill this."""
+    def side_entry(self, p: str) -> dict[str, Any]:
         data = self.cleaned_data
-        mode = data["mode"]
-        went_out = data.get("went_out") or ""
-        sides = []
-        for side in self.match.sides:
-            p = f"s{side.position}-"
+        return {
+            "red_threes": data.get(p + "red_threes") or 0,
+            "concealed": {name: data.get(p + name) or 0 for name in entries.CONCEALED_FIELDS},
+            "penalties": {name: data.get(p + name) or 0 for name in entries.PENALTY_FIELDS},
+        }
 
-            def count(name: str, p: str = p) -> int:
-                return data.get(p + name) or 0
-
-            if mode == entries.MODE_CARDS:
-                own: dict[str, Any] = {
-                    "melds": [[str(card) for card in meld] for meld in data[p + "melds"]],
-                    "hand": [str(card) for card in data[p + "hand"]],
-                }
-            else:
-                own = {name: count(name) for name in entries.QUICK_FIELDS}
-            sides.append(
-                {
-                    **own,
-                    "red_threes": count("red_threes"),
-                    "went_out": went_out == str(side.position),
-                    "concealed": {name: count(name) for name in entries.CONCEALED_FIELDS},
-                    "penalties": {name: count(name) for name in entries.PENALTY_FIELDS},
-                }
-            )
-        return {"mode": mode, "sides": sides}
-
-    def initial_for_new(self) -> dict[str, Any]:
-        """Tables keep to one way of counting: a new hand starts in the last hand's mode."""
-        last = self.match.state.get("mode")
-        return {"mode": last} if last in entries.MODES else {}
-
-    def initial_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
-        """The form's fields filled from a stored entry (to correct a hand)."""
-        initial: dict[str, Any] = {"mode": entry.get("mode", entries.MODE_QUICK)}
-        initial["went_out"] = ""
-        for position, side in enumerate(entry.get("sides") or ()):
-            p = f"s{position}-"
-            if side.get("went_out"):
-                initial["went_out"] = str(position)
-            for name in ("red_threes", *entries.QUICK_FIELDS):
-                if name in side:
-                    initial[p + name] = side[name]
-            for key, names in (
-                ("concealed", entries.CONCEALED_FIELDS),
-                ("penalties", entries.PENALTY_FIELDS),
-            ):
-                for name in names:
-                    initial[p + name] = (side.get(key) or {}).get(name, 0)
-            if "melds" in side:
-                initial[p + "melds"] = "\n".join(written_cards(meld) for meld in side["melds"])
-            if "hand" in side:
-                initial[p + "hand"] = written_cards(side["hand"])
+    def side_initial(self, p: str, side: Mapping[str, Any]) -> dict[str, Any]:
+        initial = {p + "red_threes": side["red_threes"]} if "red_threes" in side else {}
+        for key, names in (
+            ("concealed", entries.CONCEALED_FIELDS),
+            ("penalties", entries.PENALTY_FIELDS),
+        ):
+            for name in names:
+                initial[p + name] = (side.get(key) or {}).get(name, 0)
         return initial
 
-    # --- checked as typed ---------------------------------------------------------------
+    def check_meld(self, cards: list[Card], position: int) -> MeldCheck:
+        # Black threes are a meld only for the side going out.
+        return meld_check(cards, going_out=self.went_out_value() == str(position))
 
-    def went_out_value(self) -> str:
-        return str(self["went_out"].value() or "")
-
-    def side_lines(self, position: int) -> list[MeldLine]:
-        going_out = self.went_out_value() == str(position)
-        return meld_lines(
-            str(self[f"s{position}-melds"].value() or ""),
-            lambda cards: meld_check(cards, going_out=going_out),
-        )
-
-    def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
-        for side in self.match.sides:
-            if field == f"s{side.position}-melds":
-                lines = self.side_lines(side.position)
-                return "ledger/_meld_lines.html", {
-                    "lines": lines,
-                    "summary": melds_summary(lines),
-                }
-        return None
-
-    # --- laying out ---------------------------------------------------------------------
+    def melds_summary(self, lines: list[MeldLine]) -> str:
+        points = sum(line.points for line in lines if line.valid)
+        combinations = sum(1 for line in lines if line.seven)
+        return gettext("%(points)s card points on the table · 7-card combinations: %(n)s") % {
+            "points": points,
+            "n": combinations,
+        }
 
     def sides(self) -> list[SideFields]:
         out = []
         for side in self.match.sides:
-            p = f"s{side.position}-"
-            melds, hand = self[p + "melds"], self[p + "hand"]
-            lines = self.side_lines(side.position)
+            p = prefix(side.position)
             out.append(
                 SideFields(
                     position=side.position,
@@ -315,23 +181,11 @@ class SambaHandForm(HandForm):
                         )
                     ],
                     points=[self[p + "table_points"], self[p + "hand_points"]],
-                    melds=melds,
-                    hand=hand,
+                    cards=self.side_cards(side.position),
                     red_threes=self[p + "red_threes"],
                     red_threes_in_hand=self[p + "red_threes_in_hand"],
                     premiums=[self[p + name] for name in entries.CONCEALED_FIELDS],
                     penalties=[self[p + name] for name in entries.PENALTY_FIELDS],
-                    picker=picker(
-                        [
-                            PickerTarget(melds.auto_id, _("Melds"), melds=True),
-                            PickerTarget(hand.auto_id, _("Hand")),
-                        ]
-                    ),
-                    lines=lines,
-                    summary=melds_summary(lines),
                 )
             )
         return out
-
-    def mode_value(self) -> str:
-        return self._mode()

@@ -10,9 +10,11 @@ from django.utils import translation
 from referee.cards import RANKS, Card, parse_cards
 from scoring.ledger.cards import (
     CardsField,
+    MeldCheck,
     RankKey,
     SuitKey,
     language,
+    meld_lines,
     picker_ranks,
     picker_suits,
     read_cards,
@@ -112,3 +114,13 @@ def test_the_picker_suits_are_in_order_with_the_red_ones_marked():
         SuitKey("D", "♦", True),
         SuitKey("C", "♣", False),
     ]
+
+
+def test_a_meld_line_carries_the_rule_of_its_kind_and_an_unreadable_line_none():
+    def check(cards: list[Card]) -> MeldCheck:
+        return MeldCheck(valid=True, rule="samba.kind.group", points=30, seven=False)
+
+    with translation.override("en"):
+        group, unreadable = meld_lines("KH KS KD\nKH ZZ", check)
+    assert (group.rule, group.valid, group.points) == ("samba.kind.group", True, 30)
+    assert (unreadable.rule, unreadable.valid) == (None, False)

@@ -1,0 +1,229 @@
+"""A hand entered side by side, in quick counts or card by card (Samba, Canastra).
+
+The table chooses how to count (``mode``): quick, the counts a scorer adds up at the
+table, or cards, every meld laid and every card left in hand, checked meld by meld as it
+is typed. Each side has its melds, its hand and one picker serving both; the hand says
+who went out. A game brings its own per-side fields (counts, premiums, its morto), its
+meld check and the one-line summary of a side's melds; the rest is here.
+
+Field names are ``s<position>-<name>``; ``mode`` and ``went_out`` are the hand's. Only the
+chosen mode's fields are read; the other mode's are ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from referee.cards import Card
+from scoring.ledger.cards import (
+    CARD_INPUT,
+    MAX_CARDS_TEXT,
+    MeldCheck,
+    MeldLine,
+    PickerTarget,
+    meld_lines,
+    picker,
+    read_cards,
+    read_melds,
+    written_cards,
+)
+from scoring.ledger.handforms import HandForm
+
+MODE_QUICK = "quick"
+MODE_CARDS = "cards"
+MODES = (MODE_QUICK, MODE_CARDS)
+
+
+def prefix(position: int) -> str:
+    """The start of a side's field names."""
+    return f"s{position}-"
+
+
+@dataclass
+class SideCards:
+    """A side's cards as ``ledger/_side_cards.html`` lays them out: the melds field with
+    each meld's verdict and the summary under it, the picker, the cards left in hand."""
+
+    position: int
+    melds: forms.BoundField
+    hand: forms.BoundField
+    picker: dict[str, Any] = field(default_factory=dict)
+    lines: list[MeldLine] = field(default_factory=list)
+    summary: str = ""
+
+
+class SidesHandForm(HandForm):
+    """A hand entered per side, quick or card by card. Subclasses add their own fields in
+    ``add_side_fields``, name the counts quick mode reads (``quick_fields``), judge a meld
+    (``check_meld``) and sum a side's melds up (``melds_summary``)."""
+
+    # The counts quick mode reads for each side (cards mode derives them from the melds).
+    quick_fields: ClassVar[tuple[str, ...]] = ()
+    # Where a stored entry keeps its sides (Canastra's are pairs).
+    sides_key: ClassVar[str] = "sides"
+    went_out_label: ClassVar[Any] = _("Who went out?")
+    hand_label: ClassVar[Any] = _("Cards left in hand")
+
+    mode = forms.ChoiceField(
+        label=_("Entry"),
+        choices=[(MODE_QUICK, _("Quick count")), (MODE_CARDS, _("Card by card"))],
+        widget=forms.RadioSelect,
+        initial=MODE_QUICK,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["went_out"] = forms.ChoiceField(
+            label=self.went_out_label,
+            choices=[
+                *((str(side.position), side.name) for side in self.match.sides),
+                ("", _("Nobody (the stock ran out)")),
+            ],
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        for side in self.match.sides:
+            p = prefix(side.position)
+            self.add_side_fields(p)
+            # Plain text, read in ``clean`` only in cards mode: in quick mode they may
+            # hold anything without stopping the hand. One picker per side serves both.
+            self.fields[p + "melds"] = forms.CharField(
+                label=_("Melds on the table, one per line"),
+                required=False,
+                max_length=MAX_CARDS_TEXT,
+                widget=forms.Textarea(attrs={"rows": 3, **CARD_INPUT}),
+            )
+            self.fields[p + "hand"] = forms.CharField(
+                label=self.hand_label,
+                required=False,
+                max_length=MAX_CARDS_TEXT,
+                widget=forms.TextInput(attrs=CARD_INPUT),
+            )
+
+    # --- what a game brings -------------------------------------------------------------
+
+    def add_side_fields(self, p: str) -> None:
+        """The game's own fields of the side whose names start with ``p``."""
+
+    def check_meld(self, cards: list[Card], position: int) -> MeldCheck:
+        """The game's verdict on one meld the side at ``position`` typed."""
+        raise NotImplementedError
+
+    def melds_summary(self, lines: list[MeldLine]) -> str:
+        """A side's melds in one line (card points, canastras)."""
+        raise NotImplementedError
+
+    def side_entry(self, p: str) -> dict[str, Any]:
+        """What the entry keeps of a side besides its cards or counts and going out."""
+        return {}
+
+    def side_initial(self, p: str, side: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's own fields of a side filled from its stored entry."""
+        return {}
+
+    # --- reading ------------------------------------------------------------------------
+
+    def mode_value(self) -> str:
+        mode = self.data.get("mode") if self.is_bound else self["mode"].value()
+        return mode if mode in MODES else MODE_QUICK
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("mode") != MODE_CARDS:
+            return data
+        for side in self.match.sides:
+            p = prefix(side.position)
+            for name, read in (("melds", read_melds), ("hand", read_cards)):
+                try:
+                    data[p + name] = read(data.get(p + name) or "")
+                except forms.ValidationError as error:
+                    self.add_error(p + name, error)
+        return data
+
+    def entry(self) -> dict[str, Any]:
+        """The plain dict stored for the hand: enough to score it again and refill this."""
+        data = self.cleaned_data
+        mode = data["mode"]
+        went_out = data.get("went_out") or ""
+        sides = []
+        for side in self.match.sides:
+            p = prefix(side.position)
+            if mode == MODE_CARDS:
+                own: dict[str, Any] = {
+                    "melds": [[str(card) for card in meld] for meld in data[p + "melds"]],
+                    "hand": [str(card) for card in data[p + "hand"]],
+                }
+            else:
+                own = {name: data.get(p + name) or 0 for name in self.quick_fields}
+            own.update(self.side_entry(p))
+            own["went_out"] = went_out == str(side.position)
+            sides.append(own)
+        return {"mode": mode, self.sides_key: sides}
+
+    def initial_for_new(self) -> dict[str, Any]:
+        """Tables keep to one way of counting: a new hand starts in the last hand's mode."""
+        last = self.match.state.get("mode")
+        return {"mode": last} if last in MODES else {}
+
+    def initial_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The form's fields filled from a stored entry (to correct a hand)."""
+        initial: dict[str, Any] = {"mode": entry.get("mode", MODE_QUICK), "went_out": ""}
+        for position, side in enumerate(entry.get(self.sides_key) or ()):
+            p = prefix(position)
+            if side.get("went_out"):
+                initial["went_out"] = str(position)
+            for name in self.quick_fields:
+                if name in side:
+                    initial[p + name] = side[name]
+            if "melds" in side:
+                initial[p + "melds"] = "\n".join(written_cards(meld) for meld in side["melds"])
+            if "hand" in side:
+                initial[p + "hand"] = written_cards(side["hand"])
+            initial.update(self.side_initial(p, side))
+        return initial
+
+    # --- checked as typed ---------------------------------------------------------------
+
+    def went_out_value(self) -> str:
+        return str(self["went_out"].value() or "")
+
+    def side_lines(self, position: int) -> list[MeldLine]:
+        return meld_lines(
+            str(self[prefix(position) + "melds"].value() or ""),
+            lambda cards: self.check_meld(cards, position),
+        )
+
+    def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
+        for side in self.match.sides:
+            if field == prefix(side.position) + "melds":
+                lines = self.side_lines(side.position)
+                return "ledger/_meld_lines.html", {
+                    "lines": lines,
+                    "summary": self.melds_summary(lines),
+                }
+        return None
+
+    # --- laying out ---------------------------------------------------------------------
+
+    def side_cards(self, position: int) -> SideCards:
+        p = prefix(position)
+        melds, hand = self[p + "melds"], self[p + "hand"]
+        lines = self.side_lines(position)
+        return SideCards(
+            position=position,
+            melds=melds,
+            hand=hand,
+            picker=picker(
+                [
+                    PickerTarget(melds.auto_id, _("Melds"), melds=True),
+                    PickerTarget(hand.auto_id, _("Hand")),
+                ]
+            ),
+            lines=lines,
+            summary=self.melds_summary(lines),
+        )
