@@ -48,8 +48,9 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator("[data-keep-awake]")).to_have_count(1)
     expect(page.locator("[data-mao]")).to_have_text("Ana")
     expect(page.locator("[data-dealer]")).to_have_text("Duda")
-    expect(page.locator("#act-accept-A")).to_be_disabled()
-    expect(page.locator("#why-act-accept-A")).to_contain_text("Não há pedido a responder")
+    # With no call to answer, no team is offered "I accept" or "I run".
+    expect(page.locator("#act-accept-A")).to_have_count(0)
+    expect(page.locator("#act-run-B")).to_have_count(0)
     assert_fits_the_phone(page)
 
     # Hand 1, a plain hand: one tap.
@@ -66,6 +67,10 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator("#act-win-A")).to_be_disabled()
     expect(page.locator("#why-act-win-A")).to_contain_text("antes é preciso aceitar")
     expect(page.locator("#act-raise-A")).to_be_disabled()
+    # The answering team's buttons come first, in view without scrolling.
+    answers = page.locator('[data-answering="B"]')
+    expect(answers.locator("#act-accept-B")).to_be_in_viewport()
+    expect(answers.locator("#act-run-B")).to_be_in_viewport()
     assert_fits_the_phone(page)
     page.click("#act-run-B")
     expect(tentos(page, "A")).to_have_text("2")
@@ -77,7 +82,7 @@ def test_a_game_of_truco_to_twelve(phone):
     page.click("#act-raise-A")
     expect(page.locator("#act-raise-B")).to_have_text("Nove!")
     page.click("#act-accept-B")
-    expect(page.locator("[data-stake]")).to_have_text("vale 6")
+    expect(page.locator("[data-stake]")).to_have_text("vale 6 tentos")
     expect(page.locator("#act-win-A")).to_have_text("Ganhou a mão · +6")
     page.click("#act-win-A")
     expect(tentos(page, "A")).to_have_text("8")
@@ -86,10 +91,10 @@ def test_a_game_of_truco_to_twelve(phone):
     # Hand 4 goes to the wrong team: undo it.
     page.click("#act-win-B")
     expect(tentos(page, "B")).to_have_text("1")
-    page.click("text=Desfazer a última mão")
+    page.click("text=Desfazer a mão 4")
     expect(tentos(page, "B")).to_have_text("0")
     expect(page.locator(".history .hand")).to_have_count(3)
-    expect(page.locator("#hand-number")).to_have_text("4")
+    expect(page.locator("#hand-form [name=expected_number]")).to_have_value("4")
 
     # Hand 4 again: A's truco accepted and won: 11.
     page.click("#act-raise-A")
@@ -101,11 +106,12 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator('[data-kind="mao-de-onze"]')).to_contain_text("Sem truco nesta mão")
     expect(page.locator("#act-raise-A")).to_be_disabled()
     expect(page.locator("#why-act-raise-B")).to_contain_text("Ninguém pode pedir truco")
-    expect(page.locator("#act-run-B")).to_be_disabled()
+    expect(page.locator("#act-run-B")).to_have_count(0)
     assert_fits_the_phone(page)
     page.click("#act-accept-A")
-    expect(page.locator("#act-run-A")).to_be_disabled()
-    expect(page.locator("#act-win-A")).to_have_text("Ganhou a mão · +3")
+    expect(page.locator("#act-run-A")).to_have_count(0)
+    # Played for 3, but the game ends at 12: the button says it scores 1, and why.
+    expect(page.locator("#act-win-A")).to_contain_text("+1")
     page.click("#act-win-A")
 
     expect(tentos(page, "A")).to_have_text("12")
@@ -122,27 +128,42 @@ def test_a_game_of_truco_to_twelve(phone):
     }
 
 
-def test_a_hand_recorded_on_another_phone_starts_this_phones_hand_over(phone):
+def test_the_calls_of_a_hand_are_shared_by_every_phone_at_the_table(phone):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
     caller, scorer = phone(), phone()
     caller.goto(match.get_absolute_url())
     scorer.goto(match.get_absolute_url())
 
+    # B calls truco on one phone; the other phone sees the call and answers it.
     caller.click("#act-raise-B")
     expect(caller.locator("[data-offer]")).to_be_visible()
-    scorer.click("#act-win-A")
-    expect(tentos(scorer, "A")).to_have_text("1")
+    expect(scorer.locator("[data-offer]")).to_be_visible(timeout=5_000)
+    scorer.click("#act-run-A")
+    expect(tentos(scorer, "B")).to_have_text("1")
 
-    # The first phone sees the hand arrive; its truco belonged to that hand and is gone.
-    expect(tentos(caller, "A")).to_have_text("1", timeout=5_000)
+    # The first phone sees the hand recorded and a fresh hand 2, untouched by later polls.
+    expect(tentos(caller, "B")).to_have_text("1", timeout=5_000)
     expect(caller.locator("[data-offer]")).to_have_count(0)
-    expect(caller.locator("#hand-number")).to_have_text("2")
-    expect(caller.locator("#act-raise-B")).to_be_enabled()
-
-    # Its own hands go on as before, without being reset by the next poll.
+    expect(caller.locator("#hand-form [name=expected_number]")).to_have_value("2")
     caller.click("#act-raise-A")
     caller.wait_for_timeout(2_500)
     expect(caller.locator("[data-offer]")).to_be_visible()
+    assert match.hands.count() == 1
+
+
+def test_a_hand_with_truco_accepted_is_three_taps_with_no_scroll(phone):
+    match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
+    page = phone()
+    page.goto(match.get_absolute_url())
+    taps = []
+    for button in ("#act-raise-A", "#act-accept-B", "#act-win-A"):
+        expect(page.locator(button)).to_be_in_viewport()
+        page.click(button)
+        taps.append(button)
+        expect(page.locator("#hand-form")).to_be_visible()
+    expect(tentos(page, "A")).to_have_text("3")
+    assert len(taps) == 3
+    assert page.evaluate("window.scrollY") == 0  # nothing needed scrolling
 
 
 def test_the_trick_referee_judges_a_trick_of_the_match(phone):
@@ -151,7 +172,7 @@ def test_the_trick_referee_judges_a_trick_of_the_match(phone):
     page.goto(match.get_absolute_url())
     page.click("text=Juiz de vazas")
     expect(page.locator("[name=mao] option:checked")).to_have_text("Ana (A1)")
-    for index, card in enumerate(["3H", "7D", "KS", "3S"]):
+    for index, card in enumerate(["3C", "7O", "RE", "3E"]):  # copas, ouros, espadas
         page.fill(f"[name=t1c{index}]", card)
     assert_fits_the_phone(page)
     page.click("text=Julgar")
@@ -175,7 +196,7 @@ def test_the_rule_links_are_tap_targets(phone):
     assert_fits_the_phone(page)
 
     page.click("text=Juiz de vazas")
-    for index, card in enumerate(["3H", "7D", "KS", "3S"]):
+    for index, card in enumerate(["3♥", "7♦", "K♠", "3♠"]):
         page.fill(f"[name=t1c{index}]", card)
     page.click("text=Julgar")
     expect(page.locator(".hand-result a")).to_be_visible()

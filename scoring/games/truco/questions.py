@@ -191,7 +191,8 @@ class TrickQuestion(Question):
         return Answer(
             ok=None,
             headline=headline,
-            rule=judged.rule,
+            # Until the tricks settle it, the answer cites how a hand is won.
+            rule=judged.rule or "truco.hand.two-tricks",
             extra={"tricks": tricks, "hand": judged},
         )
 
