@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator, Sequence
+from importlib import import_module
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
 from django.db.models.signals import post_save
 
@@ -23,6 +23,7 @@ from scoring.ledger.models import Match, Player, Seat, Side
 # match: every match made with make_match in a test is granted to their sessions.
 # tests/scoring/ledger/test_access.py makes its own clients, without that grant.
 _made: list[Match] = []
+SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 _trusted_sessions: list[str] = []
 
 
