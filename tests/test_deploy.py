@@ -24,7 +24,10 @@ PRODUCTION = {
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    # Nothing from the test run's own environment (the browser tests allow async-unsafe
+    # ORM calls; a deployment never does).
+    leave_out = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in leave_out}
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=clean | env,
         capture_output=True, text=True, timeout=120,
