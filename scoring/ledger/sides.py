@@ -8,18 +8,23 @@ meld check and the one-line summary of a side's melds; the rest is here.
 
 Field names are ``s<position>-<name>``; ``mode`` and ``went_out`` are the hand's. Only the
 chosen mode's fields are read; the other mode's are ignored.
+
+Such games (``SidesGame``) are played to a target their engine judges, and a table keeps
+to its way of counting from one hand to the next.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.cards import Card
+from referee.rulings import Breakdown
 from scoring.ledger.cards import (
     CARD_INPUT,
     MAX_CARDS_TEXT,
@@ -33,6 +38,7 @@ from scoring.ledger.cards import (
     written_cards,
 )
 from scoring.ledger.handforms import HandForm
+from scoring.ledger.registry import Game, MatchView, engine_options
 
 MODE_QUICK = "quick"
 MODE_CARDS = "cards"
@@ -227,3 +233,47 @@ class SidesHandForm(HandForm):
             lines=lines,
             summary=self.melds_summary(lines),
         )
+
+
+class SidesGame(Game):
+    """A game entered per side (a ``SidesHandForm``) and played to a target its engine
+    judges: ``engine.winner(totals, options)`` names the side that won, or None while the
+    match goes on, and ``engine.standing(totals, options).tied`` the sides tied above the
+    target, who play another hand."""
+
+    confirm_empty_hands = True
+
+    def match_options(self, match: MatchView) -> Any:
+        """The house rules and the ledger's target (if the match has one)."""
+        return match.derived(
+            "options",
+            lambda view: engine_options(self.options_class, view.options, target=view.target),
+        )
+
+    def state_after(
+        self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
+    ) -> dict[str, Any]:
+        # What a side needs to open follows from the totals: only the way of counting
+        # carries on (the next hand starts in it).
+        return {"mode": entry.get("mode", MODE_QUICK)}
+
+    def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
+        if not match.hands_played:
+            return []
+        if match.target is not None and not closing:
+            totals = [side.total for side in match.sides]
+            index = self.engine.winner(totals, self.match_options(match))
+            return [] if index is None else [match.sides[index].position]
+        return super().winners(match, closing=closing)
+
+    def with_ties(self, match: MatchView, notes: dict[int, list[str]]) -> dict[int, list[str]]:
+        """A game's notes under each side, and "tied at the top" under those tied above
+        the target."""
+        if match.target is None:  # no target: nobody passes it, nobody ties above it
+            return notes
+        totals = [side.total for side in match.sides]
+        for index in self.engine.standing(totals, self.match_options(match)).tied:
+            notes[match.sides[index].position].append(
+                gettext("Tied at the top: another hand is played")
+            )
+        return notes

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import canastra
@@ -20,10 +19,11 @@ from scoring.games.canastra import entries
 from scoring.games.canastra.forms import CanastraHandForm, CanastraOptionsForm, opening_note
 from scoring.games.canastra.questions import QUESTIONS
 from scoring.games.canastra.rules import RULES
-from scoring.ledger.registry import Game, MatchView, engine_options
+from scoring.ledger.registry import MatchView
+from scoring.ledger.sides import SidesGame
 
 
-class Canastra(Game):
+class Canastra(SidesGame):
     slug = "canastra"
     name = _("Canastra")
     description = _(
@@ -44,36 +44,10 @@ class Canastra(Game):
     rules = RULES
     api = "scoring.games.canastra.api.router"
     questions = QUESTIONS
-    confirm_empty_hands = True
     media = forms.Media(css={"all": ["canastra/canastra.css"]})
-
-    def match_options(self, match: MatchView) -> canastra.CanastraOptions:
-        """The house rules and the ledger's target (if the match has one)."""
-        return match.derived(
-            "options",
-            lambda view: engine_options(
-                canastra.CanastraOptions, view.options, target=view.target
-            ),
-        )
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         return entries.score_entry(entry, self.match_options(match))
-
-    def state_after(
-        self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
-    ) -> dict[str, Any]:
-        # The buraco rule follows from the totals and the ladder starts again each hand:
-        # only the way of counting carries on.
-        return {"mode": entry.get("mode", entries.MODE_QUICK)}
-
-    def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
-        if not match.hands_played:
-            return []
-        if match.target is not None and not closing:
-            totals = [side.total for side in match.sides]
-            index = canastra.winner(totals, self.match_options(match))
-            return [] if index is None else [match.sides[index].position]
-        return super().winners(match, closing=closing)
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         """Under each pair's total: its opening requirement if the buraco rule holds it
@@ -82,11 +56,4 @@ class Canastra(Game):
         for opening in entries.openings(match.sides, match.draft):
             if opening.under_buraco:
                 notes[opening.position].append(opening_note(opening))
-        if match.target is None:  # no target: nobody passes it, nobody ties above it
-            return notes
-        totals = [side.total for side in match.sides]
-        for index in canastra.standing(totals, self.match_options(match)).tied:
-            notes[match.sides[index].position].append(
-                gettext("Tied at the top: another hand is played")
-            )
-        return notes
+        return self.with_ties(match, notes)
