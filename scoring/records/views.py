@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from scoring.ledger.forms import split_names
-from scoring.ledger.models import Match, Player
+from scoring.ledger.models import Match, Player, Seat
 from scoring.records import charts, stats
 from scoring.records.exports import export_matches, match_csv, match_text, records_csv
 from scoring.records.forms import HeadToHeadForm, RecordsFilter
@@ -112,20 +112,24 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def player_names(request: HttpRequest) -> HttpResponse:
-    """Names to offer as a name is typed (a ``<datalist>``'s options): those starting
-    with what was typed first, then those containing it."""
+    """Names to offer as a name is typed (a ``<datalist>``'s options): players of the
+    matches this viewer may see whose name, or a word of it, starts with what was typed."""
     # ``q``, or the value of whichever name field asked (htmx sends the focused one).
     typed = request.GET.get("q") or next((v for v in request.GET.values() if v), "")
-    typed = " ".join(typed.split())[:60]
-    if "," in typed:  # a list of names: offer for the last one
-        typed = typed.rsplit(",", 1)[1].strip()
-    names = Player.objects.order_by("name")
+    typed = " ".join(typed.split())[:250]
+    # In a list of names ("Ana, Bia, Ca") the last one is being typed; each option is the
+    # whole list with it completed, as a datalist replaces the field's whole value.
+    before, _comma, typed = typed.rpartition(",")
+    before = f"{before.strip()}, " if before.strip() else ""
+    typed = typed.strip()[:60]
+    seen = Seat.objects.filter(side__match__in=visible_matches(request).values("pk"))
+    names = Player.objects.filter(pk__in=seen.values("player_id")).order_by("name")
     if typed:
         names = names.filter(Q(name__istartswith=typed) | Q(name__icontains=f" {typed}"))
     return render(
         request,
         "records/_names.html",
-        {"names": names.values_list("name", flat=True)[:NAMES_OFFERED]},
+        {"names": names.values_list("name", flat=True)[:NAMES_OFFERED], "before": before},
     )
 
 

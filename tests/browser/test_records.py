@@ -1,0 +1,111 @@
+"""A club's records on a phone: three matches played, then the standings, a player's
+page, the head-to-head and a match's chart, and the records exported and read back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.ledger.models import Match, Player
+from scoring.records.exports import import_json
+from tests.browser.conftest import assert_fits_the_phone
+from tests.conftest import make_match, record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def play(sides, hands) -> Match:
+    match = make_match("free", sides)
+    for points in hands:
+        record(match, {"points": points})
+    match.finish()
+    return match
+
+
+def standings(page) -> list[tuple[str, str, str, str]]:
+    return [
+        (
+            row.get_attribute("data-player"),
+            row.get_attribute("data-played"),
+            row.get_attribute("data-won"),
+            row.get_attribute("data-difference"),
+        )
+        for row in page.locator("table.standings tbody tr[data-player]").all()
+    ]
+
+
+EXPECTED = [("Bia", "3", "2", "15"), ("Ana", "3", "1", "-15")]
+
+
+def test_a_clubs_records_on_a_phone(phone, tmp_path):
+    play((("Ana",), ("Bia",)), [[10, 5], [20, 5]])  # Ana by 20
+    play((("Ana",), ("Bia",)), [[5, 5], [0, 10], [0, 10]])  # Bia by 20
+    third = play((("Ana",), ("Bia",)), [[7, 12], [3, 13]])  # Bia by 15
+    page = phone("en")
+
+    page.goto("/")
+    page.click("text=Records: standings, players, history")
+    expect(page.locator("#ranking-rules")).to_contain_text("Ranked by wins")
+    assert standings(page) == EXPECTED
+    assert_fits_the_phone(page)
+
+    page.click("table.standings >> text=Ana")
+    expect(page.locator("h1")).to_have_text("Ana")
+    row = page.locator("tr[data-game=free]")
+    expect(row.locator(".win-rate")).to_have_text("33%")
+    # Ana's side scored 10+20+5+0+0+7+3 = 45 in 7 hands
+    expect(row).to_have_attribute("data-average", "6.4")
+    expect(page.locator(".form-chart rect.bar")).to_have_count(3)
+    expect(page.locator(".form-chart rect.bar.won")).to_have_count(1)
+    assert_fits_the_phone(page)
+
+    page.click("text=Head-to-head")
+    page.fill("[name=first]", "Ana")
+    page.fill("[name=second]", "Bia")
+    page.click("button:has-text('Compare')")
+    tally = page.locator("section.h2h")
+    expect(tally).to_have_attribute("data-wins", "1-2")
+    expect(tally).to_have_attribute("data-points", "45-60")
+    assert_fits_the_phone(page)
+
+    page.goto(third.get_absolute_url())
+    chart = page.locator("#match-chart")  # loaded below the hands
+    expect(chart).to_have_attribute("data-hands", "2")
+    lines = chart.locator("polyline.series")
+    expect(lines).to_have_count(2)
+    assert [lines.nth(i).get_attribute("data-last") for i in range(2)] == ["10", "25"]
+    # the lines are coloured by the scheme's custom properties, not left black
+    colour = lines.first.evaluate("el => getComputedStyle(el).stroke")
+    assert colour not in ("none", "rgb(0, 0, 0)")
+    assert_fits_the_phone(page)
+
+    page.goto("/records/")
+    with page.expect_download() as download:
+        page.click("a:has-text('JSON')")
+    path = tmp_path / "records.json"
+    download.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert len(data["matches"]) == 3
+
+    Match.objects.all().delete()
+    Player.objects.all().delete()
+    page.reload()
+    assert standings(page) == []
+    assert import_json(data) == (3, 0)
+    page.reload()
+    assert standings(page) == EXPECTED
+
+
+def test_the_chart_follows_the_dark_scheme(phone):
+    match = play((("Ana",), ("Bia",)), [[7, 12]])
+    page = phone("en")
+    page.emulate_media(color_scheme="light")
+    page.goto(f"/records/matches/{match.code}/")
+    line = page.locator("#match-chart polyline.series").first
+    light = line.evaluate("el => getComputedStyle(el).stroke")
+    page.emulate_media(color_scheme="dark")
+    dark = line.evaluate("el => getComputedStyle(el).stroke")
+    assert light != dark
+    assert_fits_the_phone(page)
