@@ -96,6 +96,19 @@ class Phone(FastHttpUser):
                 response.failure(f"add hand answered {response.status_code}")
 
 
+class Probe(FastHttpUser):
+    """One extra client asking the bench's bare view twice a second: the latency the
+    machine itself adds (another engineer's test suite, locust), for comparison."""
+
+    fixed_count = 1
+    host = HOSTS[0]
+    wait_time = between(0.5, 0.5)
+
+    @task
+    def bare(self) -> None:
+        self.client.get("/bench/bare/", name="bare view (probe)")
+
+
 @events.quitting.add_listener
 def write_posted(environment, **_kwargs) -> None:
     path = os.environ.get("LOAD_POSTED")
