@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from django import forms
+from django.utils.translation import gettext
 
 from referee.cards import Card
 from referee.rulings import Violation
@@ -68,6 +69,40 @@ def answer(
         violations=tuple(violation_dicts(violations)),
         details=tuple(details),
         extra=extra,
+    )
+
+
+class Ruling(Protocol):
+    """An engine's yes or no on a move (may she take the pile? may the pair go out?):
+    whether it is allowed, the rule that decides it and that rule's params."""
+
+    @property
+    def allowed(self) -> bool: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+
+
+def yes_no(
+    ruling: Ruling,
+    *,
+    yes: str = "",
+    no: str = "",
+    params: Mapping[str, Any] | None = None,
+    **more: Any,
+) -> Answer:
+    """The answer to a yes/no question: "Yes — <the rule that decides it>", the rule's
+    message worded with the ruling's params (or ``params``, say with the cards written as
+    the reader writes them). ``yes`` and ``no`` say it otherwise (open, locked); ``more``
+    goes to ``answer`` (cards, details)."""
+    word = (yes or gettext("Yes")) if ruling.allowed else (no or gettext("No"))
+    return answer(
+        ruling.allowed,
+        f"{word} — {label(ruling.rule)}",
+        rule=ruling.rule,
+        params=ruling.params if params is None else params,
+        **more,
     )
 
 

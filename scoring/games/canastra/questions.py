@@ -15,7 +15,7 @@ from referee import canastra
 from referee.cards import Card, format_card, parse_card
 from referee.rulings import RuleError
 from scoring.ledger.cards import CardField, CardsField, MeldsField, language
-from scoring.ledger.referee import Answer, Question, answer
+from scoring.ledger.referee import Answer, Question, answer, yes_no
 from scoring.ledger.rulebook import label
 
 NUMERIC = {"inputmode": "numeric"}
@@ -49,19 +49,10 @@ def in_words(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def yes_no(
-    verdict: canastra.Verdict, *, cards: Iterable[Card] = (), yes: str = "", no: str = ""
-) -> Answer:
-    """A yes/no answer with the rule that decides it, worded with the engine's params;
-    ``yes`` and ``no`` say it otherwise (open, locked)."""
-    word = (yes or gettext("Yes")) if verdict.allowed else (no or gettext("No"))
-    return answer(
-        verdict.allowed,
-        f"{word} — {label(verdict.rule)}",
-        rule=verdict.rule,
-        params=in_words(verdict.params),
-        cards=cards,
-    )
+def ruled(verdict: canastra.Verdict, **more: Any) -> Answer:
+    """A yes/no answer with the rule that decides it, its message naming the cards as the
+    reader does."""
+    return yes_no(verdict, params=in_words(verdict.params), **more)
 
 
 class MeldQuestion(Question):
@@ -157,7 +148,7 @@ class PileQuestion(Question):
         melds = data["pair_melds"]
         fits_the_deck([data["top"], *data["hand"], *(card for meld in melds for card in meld)])
         verdict = canastra.may_take_pile(data["top"], data["hand"], melds, locked=data["locked"])
-        return yes_no(verdict, cards=[data["top"]])
+        return ruled(verdict, cards=[data["top"]])
 
 
 class LockQuestion(Question):
@@ -184,7 +175,7 @@ class LockQuestion(Question):
         fits_the_deck(meld or ())
         fits_the_deck(data["meld_before"])
         verdict = canastra.may_next_player_take_pile(data["played"], meld, data["meld_before"])
-        return yes_no(verdict, cards=[data["played"]], yes=gettext("Open"), no=gettext("Locked"))
+        return ruled(verdict, cards=[data["played"]], yes=gettext("Open"), no=gettext("Locked"))
 
 
 # Where the pair stands when the player goes out.
@@ -243,11 +234,11 @@ class GoingOutQuestion(Question):
         melds = data["melds"]
         if melds:
             fits_the_deck(card for meld in melds for card in meld)
-            return yes_no(canastra.may_go_out(melds, **flags))
+            return ruled(canastra.may_go_out(melds, **flags))
         verdict = canastra.may_go_out_counted(
             data.get("clean_canastras") or 0, data.get("dirty_canastras") or 0, **flags
         )
-        return yes_no(verdict)
+        return ruled(verdict)
 
 
 class FirstCardQuestion(Question):
@@ -264,7 +255,7 @@ class FirstCardQuestion(Question):
 
     def verdict(self) -> Answer:
         data = self.cleaned_data
-        return yes_no(
+        return ruled(
             canastra.may_refuse_first_card(
                 first_card_of_hand=data["first_card_of_hand"],
                 mixed_into_hand=data["mixed_into_hand"],

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from referee import samba
 from scoring.games.samba.forms import TopMinimumField, meld_check
 from scoring.ledger.cards import CardField, CardsField, MeldsField
-from scoring.ledger.referee import Answer, Question, answer
+from scoring.ledger.referee import Answer, Question, answer, yes_no
 from scoring.ledger.rulebook import label
 
 
@@ -20,9 +20,9 @@ def options(top_minimum: int | None) -> samba.SambaOptions:
     return samba.SambaOptions(top_minimum=top_minimum or samba.DEFAULT_OPTIONS.top_minimum)
 
 
-def yes_no(verdict: samba.Verdict, **extra: Any) -> Answer:
-    """A yes/no answer with the rule that decides it."""
-    word = gettext("Yes") if verdict.allowed else gettext("No")
+def ruled(verdict: samba.Verdict) -> Answer:
+    """A yes/no answer with the rule that decides it, and the minimum an opening in that
+    play must reach."""
     details = []
     minimum = verdict.params.get("minimum")
     if verdict.allowed and minimum:
@@ -30,14 +30,7 @@ def yes_no(verdict: samba.Verdict, **extra: Any) -> Answer:
             gettext("Opening in that play, the side needs at least %(minimum)s points.")
             % {"minimum": minimum}
         )
-    return answer(
-        verdict.allowed,
-        f"{word} — {label(verdict.rule)}",
-        rule=verdict.rule,
-        params=verdict.params,
-        details=details,
-        **extra,
-    )
+    return yes_no(verdict, details=details)
 
 
 class MeldQuestion(Question):
@@ -149,7 +142,7 @@ class PileQuestion(Question):
             running_total=data["running_total"],
             options=options(data["top_minimum"]),
         )
-        return yes_no(verdict)
+        return ruled(verdict)
 
 
 class GoingOutQuestion(Question):
@@ -176,7 +169,7 @@ class GoingOutQuestion(Question):
 
     def verdict(self) -> Answer:
         data = self.cleaned_data
-        return yes_no(samba.may_go_out(data["melds"] if data["melds"] else data["combinations"]))
+        return ruled(samba.may_go_out(data["melds"] if data["melds"] else data["combinations"]))
 
 
 QUESTIONS: dict[str, type[Question]] = {
