@@ -38,7 +38,7 @@ from scoring.ledger.cards import (
     written_cards,
 )
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.registry import Game, MatchView, engine_options
+from scoring.ledger.registry import Game, MatchView, SideView, engine_options
 
 MODE_QUICK = "quick"
 MODE_CARDS = "cards"
@@ -51,13 +51,18 @@ def prefix(position: int) -> str:
 
 
 @dataclass
-class SideCards:
-    """A side's cards as ``ledger/_side_cards.html`` lays them out: the melds field with
-    each meld's verdict and the summary under it, the picker, the cards left in hand."""
+class SideFields:
+    """One side's part of the hand form, as ``ledger/_side_entry.html`` lays it out: its
+    quick counts, or its cards (the melds with each one's verdict and the summary under
+    them, the picker, the cards left in hand). A game's own fields come in a subclass
+    (``@dataclass(kw_only=True)``)."""
 
     position: int
-    melds: forms.BoundField
-    hand: forms.BoundField
+    name: str
+    counts: list[forms.BoundField]  # quick: the side's canastras (and sambas)
+    points: list[forms.BoundField]  # quick: card points on the table and left in hand
+    melds: forms.BoundField  # cards
+    hand: forms.BoundField  # cards
     picker: dict[str, Any] = field(default_factory=dict)
     lines: list[MeldLine] = field(default_factory=list)
     summary: str = ""
@@ -68,8 +73,11 @@ class SidesHandForm(HandForm):
     ``add_side_fields``, name the counts quick mode reads (``quick_fields``), judge a meld
     (``check_meld``) and sum a side's melds up (``melds_summary``)."""
 
-    # The counts quick mode reads for each side (cards mode derives them from the melds).
+    # The counts quick mode reads for each side (cards mode derives them from the melds),
+    # and how the page groups them: the side's canastras, then its card points.
     quick_fields: ClassVar[tuple[str, ...]] = ()
+    quick_counts: ClassVar[tuple[str, ...]] = ()
+    quick_points: ClassVar[tuple[str, ...]] = ()
     # Where a stored entry keeps its sides (Canastra's are pairs).
     sides_key: ClassVar[str] = "sides"
     went_out_label: ClassVar[Any] = _("Who went out?")
@@ -216,12 +224,18 @@ class SidesHandForm(HandForm):
 
     # --- laying out ---------------------------------------------------------------------
 
-    def side_cards(self, position: int) -> SideCards:
-        p = prefix(position)
+    def side_fields(
+        self, side: SideView, fields_class: type[SideFields] = SideFields, **own: Any
+    ) -> SideFields:
+        """A side's part of the form to lay out; ``own``: the game's fields of it."""
+        p = prefix(side.position)
         melds, hand = self[p + "melds"], self[p + "hand"]
-        lines = self.side_lines(position)
-        return SideCards(
-            position=position,
+        lines = self.side_lines(side.position)
+        return fields_class(
+            position=side.position,
+            name=side.name,
+            counts=[self[p + name] for name in self.quick_counts],
+            points=[self[p + name] for name in self.quick_points],
             melds=melds,
             hand=hand,
             picker=picker(
@@ -232,6 +246,7 @@ class SidesHandForm(HandForm):
             ),
             lines=lines,
             summary=self.melds_summary(lines),
+            **own,
         )
 
 

@@ -19,7 +19,7 @@ from scoring.games.canastra import entries
 from scoring.games.canastra.entries import Opening
 from scoring.ledger.cards import MeldCheck, MeldLine, count_field
 from scoring.ledger.rulebook import label, rule_url
-from scoring.ledger.sides import SideCards, SidesHandForm, prefix
+from scoring.ledger.sides import SideFields, SidesHandForm, prefix
 
 # The step buttons of the buraco ladder: ``fail:<position>`` and ``unfail:<position>``.
 FAIL = "fail"
@@ -68,15 +68,10 @@ class CanastraOptionsForm(forms.Form):
 # --------------------------------------------------------------------------- the hand
 
 
-@dataclass
-class PairFields:
-    """One pair's part of the hand form, as the template lays it out."""
+@dataclass(kw_only=True)
+class PairFields(SideFields):
+    """A pair's part of the hand form, with its morto."""
 
-    position: int
-    name: str
-    counts: list[forms.BoundField]  # quick: clean and dirty canastras
-    points: list[forms.BoundField]  # quick: card points on the table and left in hand
-    cards: SideCards  # cards: melds, picker, hands
     took_morto: forms.BoundField
 
 
@@ -87,6 +82,8 @@ class CanastraHandForm(SidesHandForm):
 
     multi_step = True
     quick_fields = entries.COUNT_FIELDS
+    quick_counts = ("clean_canastras", "dirty_canastras")
+    quick_points = ("meld_points", "hand_points")
     sides_key = "pairs"
     went_out_label = _("Who made the final going out?")
     hand_label = _("Cards left in both players' hands")
@@ -173,20 +170,12 @@ class CanastraHandForm(SidesHandForm):
     # --- laying out ---------------------------------------------------------------------
 
     def pairs(self) -> list[PairFields]:
-        out = []
-        for side in self.match.sides:
-            p = prefix(side.position)
-            out.append(
-                PairFields(
-                    position=side.position,
-                    name=side.name,
-                    counts=[self[p + "clean_canastras"], self[p + "dirty_canastras"]],
-                    points=[self[p + "meld_points"], self[p + "hand_points"]],
-                    cards=self.side_cards(side.position),
-                    took_morto=self[p + "took_morto"],
-                )
+        return [
+            self.side_fields(
+                side, PairFields, took_morto=self[prefix(side.position) + "took_morto"]
             )
-        return out
+            for side in self.match.sides
+        ]
 
 
 def opening_note(opening: Opening) -> str:

@@ -16,7 +16,7 @@ from referee.cards import Card
 from scoring.games.samba import entries
 from scoring.games.samba.rules import RULES
 from scoring.ledger.cards import MeldCheck, MeldLine, count_field
-from scoring.ledger.sides import SideCards, SidesHandForm, prefix
+from scoring.ledger.sides import SideFields, SidesHandForm, prefix
 
 TITLES = {rule.id: rule.title for rule in RULES}
 PENALTY_RULES = dict(samba.PENALTY_RULES)
@@ -72,15 +72,10 @@ class SambaOptionsForm(forms.Form):
 # --------------------------------------------------------------------------- the hand
 
 
-@dataclass
-class SideFields:
-    """One side's part of the hand form, as the template lays it out."""
+@dataclass(kw_only=True)
+class SambaSide(SideFields):
+    """A side's part of the hand form, with Samba's own fields."""
 
-    position: int
-    name: str
-    counts: list[forms.BoundField]  # quick: canastras and sambas
-    points: list[forms.BoundField]  # quick: card points on the table and in hand
-    cards: SideCards  # cards: melds, picker, hand
     red_threes: forms.BoundField
     red_threes_in_hand: forms.BoundField  # quick; cards mode sees them in the hand
     premiums: list[forms.BoundField]
@@ -104,6 +99,8 @@ class SambaHandForm(SidesHandForm):
     with each side's red threes, concealed canastras and penalties in either mode."""
 
     quick_fields = entries.QUICK_FIELDS
+    quick_counts = ("clean_canastras", "dirty_canastras", "sambas", "wild_canastras")
+    quick_points = ("table_points", "hand_points")
 
     def add_side_fields(self, p: str) -> None:
         fields_ = self.fields
@@ -163,25 +160,14 @@ class SambaHandForm(SidesHandForm):
             "n": combinations,
         }
 
-    def sides(self) -> list[SideFields]:
+    def sides(self) -> list[SambaSide]:
         out = []
         for side in self.match.sides:
             p = prefix(side.position)
             out.append(
-                SideFields(
-                    position=side.position,
-                    name=side.name,
-                    counts=[
-                        self[p + name]
-                        for name in (
-                            "clean_canastras",
-                            "dirty_canastras",
-                            "sambas",
-                            "wild_canastras",
-                        )
-                    ],
-                    points=[self[p + "table_points"], self[p + "hand_points"]],
-                    cards=self.side_cards(side.position),
+                self.side_fields(
+                    side,
+                    SambaSide,
                     red_threes=self[p + "red_threes"],
                     red_threes_in_hand=self[p + "red_threes_in_hand"],
                     premiums=[self[p + name] for name in entries.CONCEALED_FIELDS],

@@ -152,9 +152,9 @@ def test_the_form_shows_each_meld_with_its_verdict_and_the_sides_combinations():
         )
         form.is_valid()
         a, b = form.sides()
-    assert [line.label for line in a.cards.lines] == ["Samba", "Clean canastra", "Group"]
-    assert a.cards.summary == "180 card points on the table · 7-card combinations: 2"
-    dirty, wrong = b.cards.lines
+    assert [line.label for line in a.lines] == ["Samba", "Clean canastra", "Group"]
+    assert a.summary == "180 card points on the table · 7-card combinations: 2"
+    dirty, wrong = b.lines
     assert (dirty.valid, dirty.label, dirty.points) == (True, "Dirty canastra", 120)
     assert not wrong.valid
     assert wrong.violations[0]["rule"] == "samba.meld.sequence-no-wilds"
@@ -163,9 +163,9 @@ def test_the_form_shows_each_meld_with_its_verdict_and_the_sides_combinations():
 def test_black_threes_are_shown_valid_only_for_the_side_going_out():
     post = PAGE_CARDS_POST | {"s0-melds": PAGE_CARDS_POST["s0-melds"] + "\n3S 3C 3S"}
     sides = game.hand_form(MATCH, post).sides()
-    assert sides[0].cards.lines[-1].valid
+    assert sides[0].lines[-1].valid
     sides = game.hand_form(MATCH, post | {"went_out": ""}).sides()
-    assert not sides[0].cards.lines[-1].valid
+    assert not sides[0].lines[-1].valid
 
 
 def test_three_sides_each_get_their_fields():
@@ -208,6 +208,6 @@ def test_a_stored_card_that_is_not_a_card_is_shown_as_it_is_to_be_corrected():
 
 def test_each_side_has_one_picker_for_its_melds_and_its_hand():
     with translation.override("pt-br"):
-        picker = game.hand_form(MATCH).sides()[1].cards.picker
+        picker = game.hand_form(MATCH).sides()[1].picker
     assert [target.id for target in picker["targets"]] == ["id_s1-melds", "id_s1-hand"]
     assert [key.label for key in picker["ranks"]] == ["A", *map(str, range(2, 11)), "V", "D", "R"]
