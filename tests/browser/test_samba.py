@@ -72,36 +72,43 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     )
     lines = a.locator(".meld-lines li")
     expect(lines).to_have_count(3)
-    expect(lines.nth(0)).to_contain_text("✓ Samba, 50")
-    expect(lines.nth(1)).to_contain_text("✓ Canastra limpa, 70")
-    expect(lines.nth(2)).to_contain_text("✓ Grupo, 60")
+    expect(lines.nth(0)).to_contain_text("✓ Samba · 50 pontos de cartas")
+    expect(lines.nth(1)).to_contain_text("✓ Canastra limpa · 70 pontos de cartas")
+    expect(lines.nth(2)).to_contain_text("✓ Grupo · 60 pontos de cartas")
     expect(a.locator("[data-summary]")).to_contain_text("combinações de 7 cartas: 2")
     assert_links_are_tap_targets(a.locator(".meld-lines"))
-    a.get_by_role("button", name="Um a mais: Três vermelhos baixados").click(click_count=2)
+    a.locator(".stepper-field:has([name='s0-red_threes'])").get_by_role(
+        "button", name="2", exact=True
+    ).click()
     expect(a.locator("[name='s0-red_threes']")).to_have_value("2")
 
     # The other side is typed; a wrong meld is flagged live, with its rule.
-    b.locator("textarea").fill("10H 10S 10D 10C 10H 10S JK\n7H 8H 2H")
+    # Typed in the reader's letters: copas, espadas, ouros, paus.
+    b.locator("textarea").fill("10C 10E 10O 10P 10C 10E JK\n7C 8C 2C")
     bad = b.locator(".meld-lines li").nth(1)
     expect(bad).to_contain_text("✗ Uma sequência não leva curinga (1 encontrado).")
-    expect(bad.locator("a.rule")).to_have_attribute(
+    expect(bad.locator("a.rule-link")).to_have_attribute(
         "href", "/rules/samba/#samba.meld.sequence-no-wilds"
     )
     assert_links_are_tap_targets(b.locator(".meld-lines"))
     assert_fits_the_phone(page)
-    b.locator("textarea").fill("10H 10S 10D 10C 10H 10S JK\n7H 7S 2C")
-    expect(b.locator(".meld-lines li").nth(1)).to_contain_text("✓ Grupo, 30")
-    expect(b.locator(".meld-lines li").nth(0)).to_contain_text("✓ Canastra suja, 110")
+    b.locator("textarea").fill("10C 10E 10O 10P 10C 10E JK\n7C 7E 2P")
+    expect(b.locator(".meld-lines li").nth(1)).to_contain_text("✓ Grupo · 30 pontos de cartas")
+    expect(b.locator(".meld-lines li").nth(0)).to_contain_text(
+        "✓ Canastra suja · 110 pontos de cartas"
+    )
     b_picker = b.locator("[data-picker]")
     tap(b_picker, "Mão", "D", "♠")
     tap(b_picker, "5", "♥")
     b_picker.get_by_role("button", name="Coringa").click()
     expect(b.locator("[name='s1-hand']")).to_have_value("D♠ 5♥ JK")
-    b.get_by_role("button", name="Um a mais: Três vermelhos baixados").click()
+    b.locator(".stepper-field:has([name='s1-red_threes'])").get_by_role(
+        "button", name="1", exact=True
+    ).click()
     page.locator(".went-out").get_by_text("Ana & Bia").click()
     assert_fits_the_phone(page)
     shot(page, "2-cards")
-    page.click("#hand-form button[type=submit]")
+    page.click("#hand-form [data-record]")
 
     expect(page.locator(".history .hand")).to_have_count(1)
     totals = page.locator(".scoreboard [data-total]")
@@ -109,21 +116,42 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     expect(totals.last).to_have_text("275")
     assert minimums(page) == ["Saída mínima: 90", "Saída mínima: 50"]
 
-    # --- hand 2, counted at the table -----------------------------------------------------
+    # --- hand 2, counted at the table: a typical hand in at most 8 taps -------------------
     # The form comes back in the mode last used.
     expect(page.locator("#hand-form textarea").first).to_be_visible()
-    page.get_by_text("Contagem rápida").click()
+    taps = 0
+
+    def tap_(locator) -> None:
+        nonlocal taps
+        locator.click()
+        taps += 1
+
+    def type_(locator, value: str) -> None:
+        nonlocal taps
+        locator.fill(value)  # one tap on the field, then the keyboard
+        taps += 1
+
+    tap_(page.get_by_text("Contagem rápida"))
     a, b = side(page, 0), side(page, 1)
     expect(a.locator("textarea")).to_be_hidden()
-    a.get_by_role("button", name="Um a mais: Canastras sujas").click()
-    a.locator("[name='s0-table_points']").fill("150")
-    a.locator("[name='s0-hand_points']").fill("40")
-    b.get_by_role("button", name="Um a mais: Canastras limpas").click(click_count=2)
-    b.get_by_role("button", name="Um a mais: Sambas").click()
-    b.locator("[name='s1-table_points']").fill("300")
-    page.locator(".went-out").get_by_text("Caio & Davi").click()
+
+    def chip(where, field: str, value: str):
+        return where.locator(f".stepper-field:has([name='{field}'])").get_by_role(
+            "button", name=value, exact=True
+        )
+
+    tap_(chip(a, "s0-dirty_canastras", "1"))
+    type_(a.locator("[name='s0-table_points']"), "150")
+    type_(a.locator("[name='s0-hand_points']"), "40")
+    tap_(chip(b, "s1-clean_canastras", "2"))
+    tap_(chip(b, "s1-sambas", "1"))
+    type_(b.locator("[name='s1-table_points']"), "300")
+    tap_(page.locator(".went-out").get_by_text("Caio & Davi"))
+    # The record button is in reach without scrolling back.
+    expect(page.locator("#hand-form [data-record]")).to_be_in_viewport()
     assert_fits_the_phone(page)
-    page.click("#hand-form button[type=submit]")
+    tap_(page.locator("#hand-form [data-record]"))
+    assert taps <= 9, taps  # 8 for the hand itself, plus switching the entry mode
 
     expect(page.locator(".history .hand")).to_have_count(2)
     expect(totals.first).to_have_text("2990")  # 2,580 + 300 + 150 − 40
@@ -145,18 +173,18 @@ def test_the_referee_page_answers_on_a_phone(phone):
     page = phone()
     page.goto("/samba/referee/")
     assert_fits_the_phone(page)
-    page.fill("#meld-cards", "RH RS RD RC RH JK 2D")
+    page.fill("#meld-cards", "RC RE RO RP RC JK 2O")  # the reader's letters
     page.get_by_role("button", name="Conferir o jogo").click()
     answer = page.locator("#q-meld [data-answer]")
     expect(answer).to_contain_text("✓ Canastra suja, 120 pontos de cartas")
-    expect(answer.locator("a.rule")).to_have_attribute(
+    expect(answer.locator("a.rule-link")).to_have_attribute(
         "href", "/rules/samba/#samba.kind.canastra-dirty"
     )
     page.fill("#going_out-combinations", "1")
     page.get_by_role("button", name="Perguntar sobre bater").click()
     answer = page.locator("#q-going_out [data-answer]")
     expect(answer).to_contain_text("✗ Não — Duas combinações de 7 cartas para bater")
-    answer.locator("a.rule").click()
+    answer.locator("a.rule-link").first.click()
     expect(page).to_have_url(re.compile(r"/rules/samba/#samba\.going-out\.two-combinations$"))
     expect(page.locator('[id="samba.going-out.two-combinations"]')).to_be_visible()
     assert_fits_the_phone(page)
