@@ -1,10 +1,10 @@
 """The shapes every game's API shares: a violation and the 422 body that lists them, a
-score breakdown, and card input in a chosen notation."""
+score breakdown, card input in a chosen notation, and a meld's check."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
 
@@ -13,6 +13,9 @@ from referee.rulings import Breakdown, Violation
 from scoring.ledger.rulebook import line_dicts, violation_dicts
 
 Notation = Literal["en", "pt", "pl"]
+# One card as a request writes it ("KH", "10♦", "W♥" in Polish letters): no card takes
+# more than three characters, so a longer token is refused before it is read.
+CardToken = Annotated[str, Field(max_length=8)]
 
 
 class ViolationOut(Schema):
@@ -56,6 +59,34 @@ class CardsIn(Schema):
 
     def read(self, tokens: Sequence[str]) -> list[Card]:
         return parse_cards(list(tokens), notation=self.notation)
+
+
+class MeldCheckOut(Schema):
+    """A meld checked: whether the rules allow it, its card points, the cards as they were
+    read, every rule it breaks. A game adds the kinds it knows (``kind``)."""
+
+    valid: bool
+    points: int = Field(description="The meld's card points, no canastra bonus")
+    cards: list[str] = Field(default_factory=list, description="The cards as read")
+    violations: list[ViolationOut]
+
+
+def meld_check_out(
+    cards: Iterable[Card],
+    *,
+    valid: bool,
+    points: int,
+    violations: Iterable[Violation],
+    **more: Any,
+) -> dict[str, Any]:
+    """A ``MeldCheckOut`` body (and a game's own keys, ``more``)."""
+    return {
+        "valid": valid,
+        "points": points,
+        "cards": [str(card) for card in cards],
+        "violations": violations_out(violations),
+        **more,
+    }
 
 
 def violations_out(violations: Iterable[Violation]) -> list[dict[str, Any]]:

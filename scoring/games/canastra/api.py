@@ -16,9 +16,12 @@ from referee.rulings import RuleError, Violation
 from scoring.api.schemas import (
     BreakdownOut,
     CardsIn,
+    CardToken,
+    MeldCheckOut,
     ViolationOut,
     Violations,
     breakdown_out,
+    meld_check_out,
     violations_out,
 )
 from scoring.games.canastra import entries
@@ -32,12 +35,11 @@ MOST_MELDS = MOST_CARDS // canastra.MELD_MINIMUM
 MOST_FAILED = 40
 MOST_TOTAL = 10**6
 
-Token = Annotated[str, Field(max_length=8)]
-Meld = Annotated[list[Token], Field(max_length=MOST_CARDS)]
+Meld = Annotated[list[CardToken], Field(max_length=MOST_CARDS)]
 
 
 class MeldIn(CardsIn):
-    cards: list[Token] = Field(max_length=MOST_CARDS, examples=[["5C", "6C", "JK", "8C"]])
+    cards: list[CardToken] = Field(max_length=MOST_CARDS, examples=[["5C", "6C", "JK", "8C"]])
 
 
 class WildOut(Schema):
@@ -45,15 +47,11 @@ class WildOut(Schema):
     stands_for: str = Field(description="The card it stands for in the run")
 
 
-class MeldOut(Schema):
-    valid: bool
+class MeldOut(MeldCheckOut):
     kind: str = Field(
         description="meld, canastra-clean or canastra-dirty (an invalid meld is a meld)"
     )
-    points: int = Field(description="The meld's card values, no canastra bonus")
-    cards: list[str] = Field(default_factory=list, description="The cards as read")
     wild: WildOut | None = Field(None, description="The card acting as a wild, if any")
-    violations: list[ViolationOut]
 
 
 class OptionsIn(Schema):
@@ -67,7 +65,7 @@ class OptionsIn(Schema):
 
 class PairIn(Schema):
     melds: list[Meld] = Field(default_factory=list, max_length=MOST_MELDS)
-    hand: list[Token] = Field(
+    hand: list[CardToken] = Field(
         default_factory=list,
         max_length=MOST_CARDS,
         description="Every card left in the pair's two hands",
@@ -119,19 +117,19 @@ def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     verdict = canastra.check_meld(cards)
     violations = [*verdict.violations, *canastra.DECK.violations(cards)]
     wild = verdict.wild
-    return {
-        "valid": verdict.valid and not violations,
-        "kind": verdict.kind,
-        "points": verdict.points,
-        "cards": [str(card) for card in cards],
-        "wild": {
-            "card": str(wild.card),
-            "stands_for": str(Card(wild.rank, verdict.arrangement.suit)),
-        }
-        if wild is not None and verdict.arrangement is not None
-        else None,
-        "violations": violations_out(violations),
-    }
+    if wild is not None and verdict.arrangement is not None:
+        stands_for = Card(wild.rank, verdict.arrangement.suit)
+        wild_out = {"card": str(wild.card), "stands_for": str(stands_for)}
+    else:
+        wild_out = None
+    return meld_check_out(
+        cards,
+        valid=verdict.valid and not violations,
+        points=verdict.points,
+        violations=violations,
+        kind=verdict.kind,
+        wild=wild_out,
+    )
 
 
 @router.post("/hands/score", response={200: HandOut, 422: Violations})

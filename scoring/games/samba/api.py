@@ -12,10 +12,11 @@ from referee import samba
 from scoring.api.schemas import (
     BreakdownOut,
     CardsIn,
-    ViolationOut,
+    CardToken,
+    MeldCheckOut,
     Violations,
     breakdown_out,
-    violations_out,
+    meld_check_out,
 )
 from scoring.games.samba import entries
 
@@ -23,19 +24,15 @@ router = Router(tags=["samba"])
 
 
 class MeldIn(CardsIn):
-    cards: list[str] = Field(max_length=200)
+    cards: list[CardToken] = Field(max_length=200)
     going_out: bool = False
 
 
-class MeldOut(Schema):
-    valid: bool
+class MeldOut(MeldCheckOut):
     kind: str = Field(
         description="group, canastra-clean, canastra-dirty, wild-group, wild-canastra, "
         'sequence, samba or black-threes; "none" when the cards make no kind at all'
     )
-    points: int = Field(description="the meld's card points")
-    cards: list[str] = Field(default_factory=list, description="The cards as read")
-    violations: list[ViolationOut]
 
 
 class ConcealedIn(Schema):
@@ -81,14 +78,14 @@ def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     unreadable card is a 422."""
     cards = body.read(body.cards)
     verdict = samba.check_meld(cards, going_out=body.going_out)
-    return {
-        "valid": verdict.valid,
+    return meld_check_out(
+        cards,
+        valid=verdict.valid,
+        points=verdict.points,
+        violations=verdict.violations,
         # The contract types kind as a string: cards of no kind at all say so in words.
-        "kind": verdict.kind or "none",
-        "points": verdict.points,
-        "cards": [str(card) for card in cards],
-        "violations": violations_out(verdict.violations),
-    }
+        kind=verdict.kind or "none",
+    )
 
 
 @router.post("/hands/score", response={200: HandOut, 422: Violations})
