@@ -274,6 +274,17 @@ def count_field(
     )
 
 
+# A whole number typed on a phone: its number pad, nothing suggested.
+NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
+
+
+def number_field(label: Any, minimum: int, maximum: int, **kwargs: Any) -> forms.IntegerField:
+    """A whole number typed on the phone's number pad, bounded by what a real table can
+    reach (a running total, chips, failed openings); ``kwargs`` as for ``IntegerField``."""
+    kwargs.setdefault("widget", forms.NumberInput(attrs=NUMERIC))
+    return forms.IntegerField(label=label, min_value=minimum, max_value=maximum, **kwargs)
+
+
 class StepperInput(forms.NumberInput):
     """A number between a − and a + button, or beside one-tap buttons for its commonest
     values (the buttons only where script runs; the number can always be typed)."""

@@ -23,8 +23,23 @@ from scoring.ledger.registry import MatchView
 from scoring.ledger.rulebook import describe, label, rule_url, violation_dicts
 
 
+class CitesRule:
+    """Something a page shows with the rule that decides it (``rule``, an id or None),
+    labelled and linked to the rulebook."""
+
+    rule: str | None
+
+    @property
+    def rule_label(self) -> str:
+        return label(self.rule) if self.rule else ""
+
+    @property
+    def url(self) -> str | None:
+        return rule_url(self.rule) if self.rule else None
+
+
 @dataclass(frozen=True)
-class Answer:
+class Answer(CitesRule):
     """A referee's verdict. ``ok``: yes / valid; None when the answer is not a yes or no
     (who takes a trick). ``headline`` is the verdict in a sentence."""
 
@@ -37,14 +52,6 @@ class Answer:
     details: tuple[str, ...] = ()
     # Anything a game's own answer template needs besides.
     extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def rule_label(self) -> str:
-        return label(self.rule) if self.rule else ""
-
-    @property
-    def url(self) -> str | None:
-        return rule_url(self.rule) if self.rule else None
 
 
 def answer(

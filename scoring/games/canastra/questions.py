@@ -14,11 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from referee import canastra
 from referee.cards import Card, format_card, parse_card
 from referee.rulings import RuleError
-from scoring.ledger.cards import CardField, CardsField, MeldsField, language
+from scoring.ledger.cards import CardField, CardsField, MeldsField, language, number_field
 from scoring.ledger.referee import Answer, Question, answer, yes_no
 from scoring.ledger.rulebook import label
 
-NUMERIC = {"inputmode": "numeric"}
 # The most failed openings worth asking about: past it the two decks cannot open at all.
 MOST_FAILED = (canastra.MOST_CARD_POINTS - canastra.AFTER_FAILURE) // canastra.FAILURE_STEP + 2
 # No running total of a real match comes near it.
@@ -95,20 +94,10 @@ class OpeningQuestion(Question):
         label=_("Melds laid down to open, one per line"),
         help_text=_("With the pile's top card, if the pile was taken to open."),
     )
-    total = forms.IntegerField(
-        label=_("The pair's running total before the hand"),
-        initial=0,
-        min_value=-MOST_TOTAL,
-        max_value=MOST_TOTAL,
-        widget=forms.NumberInput(attrs=NUMERIC),
+    total = number_field(
+        _("The pair's running total before the hand"), -MOST_TOTAL, MOST_TOTAL, initial=0
     )
-    failed = forms.IntegerField(
-        label=_("Failed openings of the pair in this hand"),
-        initial=0,
-        min_value=0,
-        max_value=MOST_FAILED,
-        widget=forms.NumberInput(attrs=NUMERIC),
-    )
+    failed = number_field(_("Failed openings of the pair in this hand"), 0, MOST_FAILED, initial=0)
 
     def verdict(self) -> Answer:
         data = self.cleaned_data
@@ -202,19 +191,11 @@ class GoingOutQuestion(Question):
     melds = MeldsField(
         label=_("The pair's melds, those laid now included, one per line"), required=False
     )
-    clean_canastras = forms.IntegerField(
-        label=_("Or: the pair's clean canastras"),
-        required=False,
-        min_value=0,
-        max_value=canastra.MOST_CANASTRAS,
-        widget=forms.NumberInput(attrs=NUMERIC),
+    clean_canastras = number_field(
+        _("Or: the pair's clean canastras"), 0, canastra.MOST_CANASTRAS, required=False
     )
-    dirty_canastras = forms.IntegerField(
-        label=_("… and its dirty canastras"),
-        required=False,
-        min_value=0,
-        max_value=canastra.MOST_DIRTY_CANASTRAS,
-        widget=forms.NumberInput(attrs=NUMERIC),
+    dirty_canastras = number_field(
+        _("… and its dirty canastras"), 0, canastra.MOST_DIRTY_CANASTRAS, required=False
     )
 
     def clean(self) -> dict[str, Any]:

@@ -15,22 +15,16 @@ from referee.pifpaf import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, Action, Table, c
 from referee.rulings import RuleError
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
-from scoring.ledger.cards import CardsField, read_cards, written_cards
+from scoring.ledger.cards import CardsField, number_field, read_cards, written_cards
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.pages import read_int
 from scoring.ledger.referee import Answer
 from scoring.ledger.rulebook import describe, violation_dicts
 
-NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
-
 
 class PifPafOptionsForm(forms.Form):
-    buy_in = forms.IntegerField(
-        label=_("Buy-in (chips for each player)"),
-        initial=session.DEFAULT_BUY_IN,
-        min_value=1,
-        max_value=MAX_CHIPS,
-        widget=forms.NumberInput(attrs=NUMERIC),
+    buy_in = number_field(
+        _("Buy-in (chips for each player)"), 1, MAX_CHIPS, initial=session.DEFAULT_BUY_IN
     )
     chip_value = forms.DecimalField(
         label=_("Value of a chip in money"),
@@ -40,28 +34,16 @@ class PifPafOptionsForm(forms.Form):
         decimal_places=2,
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
-    ante = forms.IntegerField(
-        label=_("Ante (pingo), in chips"),
-        initial=1,
-        min_value=1,
-        max_value=MAX_CHIPS,
-        widget=forms.NumberInput(attrs=NUMERIC),
+    ante = number_field(_("Ante (pingo), in chips"), 1, MAX_CHIPS, initial=1)
+    min_bet = number_field(
+        _("Minimum bet"), 1, MAX_CHIPS, required=False, help_text=_("Empty: the ante.")
     )
-    min_bet = forms.IntegerField(
-        label=_("Minimum bet"),
+    max_bet = number_field(
+        _("Maximum bet"),
+        1,
+        MAX_CHIPS,
         required=False,
-        min_value=1,
-        max_value=MAX_CHIPS,
-        help_text=_("Empty: the ante."),
-        widget=forms.NumberInput(attrs=NUMERIC),
-    )
-    max_bet = forms.IntegerField(
-        label=_("Maximum bet"),
-        required=False,
-        min_value=1,
-        max_value=MAX_CHIPS,
         help_text=_("Empty: the ante times the number of players, the most it may be."),
-        widget=forms.NumberInput(attrs=NUMERIC),
     )
     aces = forms.ChoiceField(label=_("Aces in sequences"), choices=ACES, initial="both")
     groups = forms.ChoiceField(label=_("Groups"), choices=GROUPS, initial="three-suits")
@@ -142,13 +124,7 @@ class PifPafHandForm(HandForm):
 
     multi_step = True
 
-    raise_to = forms.IntegerField(
-        label=_("Raise to"),
-        required=False,
-        min_value=0,
-        max_value=10**9,
-        widget=forms.NumberInput(attrs=NUMERIC),
-    )
+    raise_to = number_field(_("Raise to"), 0, 10**9, required=False)
     winner = forms.TypedChoiceField(
         label=_("Who went out?"), coerce=int, required=False, empty_value=None
     )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee import samba
 from scoring.games.samba.forms import TopMinimumField, meld_check
-from scoring.ledger.cards import CardField, CardsField, MeldsField
+from scoring.ledger.cards import CardField, CardsField, MeldsField, number_field
 from scoring.ledger.referee import Answer, Question, answer, yes_no
 from scoring.ledger.rulebook import label
 
@@ -65,12 +65,8 @@ class OpeningQuestion(Question):
     submit = _("Check the opening")
 
     melds = MeldsField(label=_("Melds laid in this play, one per line"))
-    running_total = forms.IntegerField(
-        label=_("The side's running total before the hand"),
-        initial=0,
-        min_value=-(10**9),
-        max_value=10**9,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    running_total = number_field(
+        _("The side's running total before the hand"), -(10**9), 10**9, initial=0
     )
     pile_top = CardField(
         label=_("The pile's top card, if the pile is taken with it"), required=False
@@ -121,12 +117,8 @@ class PileQuestion(Question):
         help_text=_("The hand's first take needs two naturals from hand."),
     )
     pile_frozen = forms.BooleanField(label=_("The pile is premiado (frozen)"), required=False)
-    running_total = forms.IntegerField(
-        label=_("The side's running total (for its opening minimum)"),
-        required=False,
-        min_value=-(10**9),
-        max_value=10**9,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    running_total = number_field(
+        _("The side's running total (for its opening minimum)"), -(10**9), 10**9, required=False
     )
     top_minimum = TopMinimumField()
 
@@ -153,12 +145,11 @@ class GoingOutQuestion(Question):
     melds = MeldsField(
         label=_("The side's melds, those laid now included, one per line"), required=False
     )
-    combinations = forms.IntegerField(
-        label=_("Or: how many 7-card combinations the side has"),
+    combinations = number_field(
+        _("Or: how many 7-card combinations the side has"),
+        0,
+        samba.MOST_COMBINATIONS,
         required=False,
-        min_value=0,
-        max_value=samba.MOST_COMBINATIONS,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
     def clean(self) -> dict[str, Any]:

@@ -26,8 +26,7 @@ from referee.truco import (
 from scoring.games.truco.forms import VARIANT_CHOICES
 from scoring.games.truco.progress import match_options, progress
 from scoring.ledger.cards import CARD_INPUT, CardField, CardView, card_views, notation
-from scoring.ledger.referee import Answer, Question
-from scoring.ledger.rulebook import label, rule_url
+from scoring.ledger.referee import Answer, CitesRule, Question
 
 TRICKS = 3
 MOST_PLAYERS = max(PLAYER_COUNTS)
@@ -50,21 +49,13 @@ class SeatedCard:
 
 
 @dataclass(frozen=True)
-class TrickAnswer:
+class TrickAnswer(CitesRule):
     number: int
     plays: tuple[SeatedCard, ...]
     played: bool
     winner: str | None
     next_leader: str
     rule: str | None
-
-    @property
-    def rule_label(self) -> str:
-        return label(self.rule) if self.rule else ""
-
-    @property
-    def url(self) -> str | None:
-        return rule_url(self.rule) if self.rule else None
 
 
 class TrickQuestion(Question):
