@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
+from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -125,8 +126,10 @@ FAILURE_STEP = 30
 
 
 @dataclass(frozen=True)
-class CanastraOptions:
+class CanastraOptions(HouseRules):
     """House rules, with the page's defaults."""
+
+    INVALID = "canastra.options.invalid"
 
     # The seed: cards left in hand go to the opponents' count. False: the classic rule,
     # subtracted from the pair's own count.
@@ -136,40 +139,15 @@ class CanastraOptions:
     target: int = 3_000  # a pair reaching it (or more) wins
 
     def __post_init__(self) -> None:
-        found = [
-            _bad_option(name, value)
-            for name, value, ok in (
-                (
-                    "hand_to_opponents",
-                    self.hand_to_opponents,
-                    isinstance(self.hand_to_opponents, bool),
-                ),
-                (
-                    "untaken_morto_penalty",
-                    self.untaken_morto_penalty,
-                    isinstance(self.untaken_morto_penalty, bool),
-                ),
-                ("target", self.target, _is_count(self.target) and self.target > 0),
-            )
-            if not ok
-        ]
-        if found:
-            raise RuleError(found)
+        self.refuse_unless(
+            hand_to_opponents=isinstance(self.hand_to_opponents, bool),
+            untaken_morto_penalty=isinstance(self.untaken_morto_penalty, bool),
+            target=_is_count(self.target) and self.target > 0,
+        )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CanastraOptions:
-        known = {f.name for f in fields(cls)}
-        unknown = [_bad_option(name, data[name]) for name in data if name not in known]
-        if unknown:
-            raise RuleError(unknown)
-        return cls(**data)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-def _bad_option(name: str, value: Any) -> Violation:
-    return Violation("canastra.options.invalid", {"option": name, "value": _shown(value)})
+    def shown(cls, value: Any) -> Any:
+        return _shown(value)
 
 
 def _is_count(value: Any) -> bool:

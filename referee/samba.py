@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, Card
+from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -176,44 +177,21 @@ OPENING_TABLE: tuple[tuple[int, int], ...] = ((0, 15), (1_500, 50), (3_000, 90),
 
 
 @dataclass(frozen=True)
-class SambaOptions:
+class SambaOptions(HouseRules):
     """House rules, with the page's defaults."""
+
+    INVALID = "samba.options.invalid"
 
     target: int = 10_000  # a side wins by passing it (strictly more)
     top_minimum: int = 150  # the opening minimum from 7,000 on: 150 or 160
     cumulative_canastra_bonus: bool = False  # 7+ canastras earn canastrão too (2,500)
 
     def __post_init__(self) -> None:
-        found = [
-            _bad_option(name, value)
-            for name, value, ok in (
-                ("target", self.target, _is_count(self.target) and self.target > 0),
-                ("top_minimum", self.top_minimum, self.top_minimum in TOP_MINIMUMS),
-                (
-                    "cumulative_canastra_bonus",
-                    self.cumulative_canastra_bonus,
-                    isinstance(self.cumulative_canastra_bonus, bool),
-                ),
-            )
-            if not ok
-        ]
-        if found:
-            raise RuleError(found)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SambaOptions:
-        known = {f.name for f in fields(cls)}
-        unknown = [_bad_option(name, data[name]) for name in data if name not in known]
-        if unknown:
-            raise RuleError(unknown)
-        return cls(**data)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-def _bad_option(name: str, value: Any) -> Violation:
-    return Violation("samba.options.invalid", {"option": name, "value": value})
+        self.refuse_unless(
+            target=_is_count(self.target) and self.target > 0,
+            top_minimum=self.top_minimum in TOP_MINIMUMS,
+            cumulative_canastra_bonus=isinstance(self.cumulative_canastra_bonus, bool),
+        )
 
 
 def _is_count(value: Any) -> bool:
