@@ -182,3 +182,30 @@ def test_without_a_shared_cache_the_version_comes_from_the_database(client):
     record(match, {"points": [1, 2, 3]})  # its commit publishes nothing (per-process cache)
     response = client.get(f"/matches/{match.code}/live/", HTTP_IF_NONE_MATCH=etag_at(match, 1))
     assert response.status_code == 200
+
+
+def test_collected_static_files_get_hashed_names_and_are_cached_for_years(tmp_path, settings):
+    """The deployment's setup (STATIC_ROOT set, see docs/deploy.md), on the project's own
+    static files: collected under hashed names with a gzip copy, served immutable."""
+    from django.core.management import call_command
+    from django.http import HttpResponse
+    from django.templatetags.static import static
+    from django.test import RequestFactory
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STATICFILES_FINDERS = ["django.contrib.staticfiles.finders.FileSystemFinder"]
+    settings.STORAGES = settings.STORAGES | {
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+    }
+    settings.WHITENOISE_USE_FINDERS = False
+    call_command("collectstatic", "--noinput", verbosity=0)
+    url = static("tento/tento.css")
+    assert re.fullmatch(r"/static/tento/tento\.[0-9a-f]{12}\.css", url)
+    serve = WhiteNoiseMiddleware(lambda request: HttpResponse(status=404))
+    response = serve(RequestFactory().get(url, HTTP_ACCEPT_ENCODING="gzip"))
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    cache_control = response["Cache-Control"]
+    assert "immutable" in cache_control
+    assert int(re.search(r"max-age=(\d+)", cache_control).group(1)) >= 365 * 24 * 3600
