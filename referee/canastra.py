@@ -23,15 +23,14 @@ scored by ONE function, ``score_tallies``, whether it was entered card by card
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from itertools import combinations
 from math import gcd
-from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
 from referee.options import HouseRules
-from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
+from referee.rulings import Breakdown, RuleError, ScoreLine, Verdict, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -813,21 +812,6 @@ def check_opening(melds: Sequence[Sequence[Card]], total: int, failed: int = 0) 
 
 
 # --------------------------------------------------------------------------- referee answers
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """A referee's answer to a yes/no question, with the rule that decides it."""
-
-    allowed: bool
-    rule: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"allowed": self.allowed, "rule": self.rule, "params": dict(self.params)}
 
 
 def _valid_melds(melds: Sequence[Sequence[Card]]) -> list[MeldVerdict]:

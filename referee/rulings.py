@@ -35,6 +35,22 @@ class Violation:
         return {"rule": self.rule, "params": dict(self.params)}
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """A referee's answer to a yes/no question (may she take the pile? may the pair go
+    out?), with the rule that decides it and the parameters its message needs."""
+
+    allowed: bool
+    rule: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", _frozen(self.params))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"allowed": self.allowed, "rule": self.rule, "params": dict(self.params)}
+
+
 class RuleError(Exception):
     """Raised when something cannot be accepted; carries every violation found."""
 

@@ -20,16 +20,15 @@ scored by ONE function, ``score_tally``, whether it was entered card by card
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import pairwise
 from math import gcd
-from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, Card
 from referee.options import HouseRules
-from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
+from referee.rulings import Breakdown, RuleError, ScoreLine, Verdict, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -806,21 +805,6 @@ def _pair_rule(pile_frozen: bool) -> str:
 
 
 # --------------------------------------------------------------------------- referee answers
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """A referee's answer to a yes/no question, with the rule that decides it."""
-
-    allowed: bool
-    rule: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"allowed": self.allowed, "rule": self.rule, "params": dict(self.params)}
 
 
 PileVerdict = Verdict
