@@ -8,7 +8,7 @@ carries the parameters a message needs; it never holds a translated sentence. A
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -17,38 +17,40 @@ def _frozen(params: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return MappingProxyType(dict(params or {}))
 
 
+class _WithParams:
+    """For the frozen dataclasses below that name a rule with its ``params``: the params
+    cannot change once made, and ``as_dict`` gives every field as plain data."""
+
+    params: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", _frozen(self.params))
+
+    def as_dict(self) -> dict[str, Any]:
+        plain = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return plain | {"params": dict(self.params)}
+
+
 @dataclass(frozen=True)
-class Violation:
+class Violation(_WithParams):
     """A rule that an entry, a move or a claim breaks."""
 
     rule: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", _frozen(self.params))
-
     @property
     def game(self) -> str:
         return self.rule.split(".", 1)[0]
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "params": dict(self.params)}
-
 
 @dataclass(frozen=True)
-class Verdict:
+class Verdict(_WithParams):
     """A referee's answer to a yes/no question (may she take the pile? may the pair go
     out?), with the rule that decides it and the parameters its message needs."""
 
     allowed: bool
     rule: str
     params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", _frozen(self.params))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"allowed": self.allowed, "rule": self.rule, "params": dict(self.params)}
 
 
 class RuleError(Exception):
@@ -68,24 +70,13 @@ class RuleError(Exception):
 
 
 @dataclass(frozen=True)
-class ScoreLine:
+class ScoreLine(_WithParams):
     """One line of a breakdown: ``count`` times the thing named by ``rule``."""
 
     rule: str
     count: int
     points: int
     params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", _frozen(self.params))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "count": self.count,
-            "points": self.points,
-            "params": dict(self.params),
-        }
 
 
 @dataclass(frozen=True)
