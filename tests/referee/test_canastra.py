@@ -42,18 +42,15 @@ from referee.canastra import (
     winner,
 )
 from referee.cards import DECKS, JOKER, RANKS, SUITS, Card, parse_card, parse_cards
-from referee.rulings import Breakdown, RuleError, Violation
+from referee.rulings import RuleError
+from tests.referee.rulewatch import RuleWatch
 
 DECK = DECKS["canastra"]
 CLASSIC = CanastraOptions(hand_to_opponents=False)
 
 
-def seen(rules):
-    """Every rule id a test sees must be one the module lists (checked as it is seen)."""
-    rules = list(rules)
-    unlisted = [rule for rule in rules if rule not in RULE_IDS]
-    assert not unlisted, f"rule ids missing from RULE_IDS: {unlisted}"
-    return rules
+# Each rule id a test meets is checked against RULE_IDS as it is seen.
+seen, rules_of, raised, lines, answer = RuleWatch(RULE_IDS).helpers()
 
 
 def c(text: str) -> list[Card]:
@@ -64,27 +61,6 @@ def meld(text: str) -> canastra.MeldVerdict:
     verdict = check_meld(c(text))
     seen(v.rule for v in verdict.violations)
     return verdict
-
-
-def rules_of(verdict) -> list[str]:
-    return seen([v.rule for v in verdict.violations])
-
-
-def raised(call, *args, **kwargs) -> list[Violation]:
-    with pytest.raises(RuleError) as error:
-        call(*args, **kwargs)
-    seen(error.value.rules)
-    return list(error.value.violations)
-
-
-def lines(breakdown: Breakdown) -> dict[str, int]:
-    seen(line.rule for line in breakdown.lines)
-    return {line.rule: line.points for line in breakdown.lines}
-
-
-def answer(verdict: canastra.Verdict) -> tuple[bool, str]:
-    seen([verdict.rule])
-    return verdict.allowed, verdict.rule
 
 
 def pair(melds=(), hand="", *, took_morto=False, went_out=False) -> PairCards:

@@ -1,0 +1,52 @@
+"""What the engine tests share: every rule id a test sees is checked, as it is seen,
+against the engine's ``RULE_IDS``, so that an id the engine emits but never lists fails
+the test that meets it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from referee.rulings import Breakdown, RuleError, Verdict, Violation
+
+
+class RuleWatch:
+    """The helpers of one engine's tests (``seen``, ``rules_of``, ``raised``, ``lines``,
+    ``answer``), each checking the rule ids it meets against ``rule_ids``."""
+
+    def __init__(self, rule_ids: Iterable[str]) -> None:
+        self.rule_ids = frozenset(rule_ids)
+
+    def helpers(self) -> tuple[Callable[..., Any], ...]:
+        """``seen, rules_of, raised, lines, answer``, as a test module names them."""
+        return self.seen, self.rules_of, self.raised, self.lines, self.answer
+
+    def seen(self, rules: Iterable[str]) -> list[str]:
+        """Every rule id a test sees must be one the module lists."""
+        rules = list(rules)
+        unlisted = [rule for rule in rules if rule not in self.rule_ids]
+        assert not unlisted, f"rule ids missing from RULE_IDS: {unlisted}"
+        return rules
+
+    def rules_of(self, verdict: Any) -> list[str]:
+        """The rules a verdict (a meld's, an opening's) says are broken."""
+        return self.seen([v.rule for v in verdict.violations])
+
+    def raised(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> list[Violation]:
+        """What ``call`` refuses: it must raise RuleError."""
+        with pytest.raises(RuleError) as error:
+            call(*args, **kwargs)
+        self.seen(error.value.rules)
+        return list(error.value.violations)
+
+    def lines(self, breakdown: Breakdown) -> dict[str, int]:
+        """A breakdown's points by rule."""
+        self.seen(line.rule for line in breakdown.lines)
+        return {line.rule: line.points for line in breakdown.lines}
+
+    def answer(self, verdict: Verdict) -> tuple[bool, str]:
+        """A yes/no verdict and the rule that decides it."""
+        self.seen([verdict.rule])
+        return verdict.allowed, verdict.rule
