@@ -8,10 +8,9 @@ import pytest
 
 from scoring.ledger.models import Match
 from tests.conftest import record, totals
+from tests.helpers import HTMX, new_match_data
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def hand_post(match, points, **extra):
@@ -24,16 +23,10 @@ def hand_post(match, points, **extra):
 def test_starting_a_match_makes_its_sides_and_players(client):
     response = client.post(
         "/matches/new/free/",
-        {
-            "sides-TOTAL_FORMS": "3",
-            "sides-INITIAL_FORMS": "3",
-            "sides-0-players": "Alice",
-            "sides-1-players": "Bob, Dave",
-            "sides-1-name": "Os Bs",
-            "sides-2-players": "Carol",
-            "target": "500",
-            "options-lowest_wins": "",
-        },
+        new_match_data(
+            ["Alice", "Bob, Dave", "Carol"],
+            {"sides-1-name": "Os Bs", "target": 500, "options-lowest_wins": ""},
+        ),
     )
     match = Match.objects.get()
     assert response.status_code == 302
@@ -50,11 +43,7 @@ def test_starting_a_match_makes_its_sides_and_players(client):
 
 
 def test_a_match_needs_enough_sides_and_no_player_twice(client):
-    response = client.post(
-        "/matches/new/free/",
-        {"sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
-         "sides-0-players": "Alice", "sides-1-players": "alice"},
-    )  # fmt: skip
+    response = client.post("/matches/new/free/", new_match_data(["Alice", "alice"]))
     assert response.status_code == 200
     assert "alice is entered more than once" in response.content.decode().lower() or (
         "mais de uma vez" in response.content.decode()

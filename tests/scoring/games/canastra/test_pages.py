@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 
 import pytest
 from django.test import Client
@@ -13,13 +12,12 @@ from django.test import Client
 from scoring.games.canastra.rules import RULES
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
+from tests.helpers import EN, HTMX, form_state, new_match_data, post_hand
 from tests.scoring.games.canastra.test_game import BIG, quick
 from tests.scoring.games.canastra.test_hand_entry import PAGE_CARDS_POST, PAGE_QUICK_POST
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
 
 
@@ -35,22 +33,6 @@ def under_buraco(match) -> Match:
     return match
 
 
-def form_state(match: Match) -> dict[str, str]:
-    """What a phone's hand form carries besides the fields: the hand and its draft."""
-    match.refresh_from_db()
-    return {
-        "request_id": str(uuid.uuid4()),
-        "expected_number": str(match.view().number),
-        "draft_revision": str(match.draft_revision),
-        "draft_json": json.dumps(match.draft),
-    }
-
-
-def post_hand(client, match, data, **extra):
-    """A hand typed in English letters (KH is the king of hearts only in English)."""
-    return client.post(f"/matches/{match.code}/hands/", form_state(match) | data, **EN | extra)
-
-
 def requirement(html: str, position: int) -> int | None:
     found = re.search(
         rf'data-buraco-pair="{position}".*?data-requirement>(\d+)<', html, flags=re.DOTALL
@@ -61,12 +43,10 @@ def requirement(html: str, position: int) -> int | None:
 def test_starting_a_canastra_match_for_two_pairs_with_the_classic_count(client):
     response = client.post(
         "/matches/new/canastra/",
-        {
-            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
-            "sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Davi",
-            "target": "3000", "options-hand_to_opponents": "own",
-        },
-    )  # fmt: skip
+        new_match_data(
+            ["Ana, Bia", "Caio, Davi"], {"target": 3000, "options-hand_to_opponents": "own"}
+        ),
+    )
     assert response.status_code == 302
     match = Match.objects.get()
     assert match.options == {"hand_to_opponents": False, "untaken_morto_penalty": False}
@@ -76,13 +56,12 @@ def test_starting_a_canastra_match_for_two_pairs_with_the_classic_count(client):
 def test_a_pair_has_at_most_two_players(client):
     response = client.post(
         "/matches/new/canastra/",
-        {
-            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
-            "sides-0-players": "Ana, Bia, Eva", "sides-1-players": "Caio, Davi",
-            "target": "3000", "options-hand_to_opponents": "opponents",
-        },
+        new_match_data(
+            ["Ana, Bia, Eva", "Caio, Davi"],
+            {"target": 3000, "options-hand_to_opponents": "opponents"},
+        ),
         **EN,
-    )  # fmt: skip
+    )
     assert "Each side has 1 to 2 players." in response.content.decode()
     assert not Match.objects.exists()
 

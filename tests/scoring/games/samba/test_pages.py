@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
 
@@ -11,12 +10,11 @@ from referee import samba
 from scoring.games.samba.rules import RULES
 from scoring.ledger.models import Match
 from tests.conftest import make_match, totals
+from tests.helpers import EN, HTMX, new_match_data, post_hand
 from tests.scoring.games.samba.test_hand_entry import PAGE_CARDS_POST, PAGE_QUICK_POST
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
 
 
@@ -28,21 +26,11 @@ def match() -> Match:
     )  # fmt: skip
 
 
-def post_hand(client, match, data, **extra):
-    """A hand typed in English letters (KH is the king of hearts only in English)."""
-    data = data | {"request_id": str(uuid.uuid4())}
-    return client.post(f"/matches/{match.code}/hands/", data, **EN | extra)
-
-
 def test_starting_a_samba_match_for_two_pairs(client):
     response = client.post(
         "/matches/new/samba/",
-        {
-            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
-            "sides-0-players": "Ana, Bia", "sides-1-players": "Caio, Davi",
-            "target": "10000", "options-top_minimum": "160",
-        },
-    )  # fmt: skip
+        new_match_data(["Ana, Bia", "Caio, Davi"], {"target": 10000, "options-top_minimum": 160}),
+    )
     assert response.status_code == 302
     match = Match.objects.get()
     assert match.options == {"top_minimum": 160, "cumulative_canastra_bonus": False}
@@ -52,13 +40,11 @@ def test_starting_a_samba_match_for_two_pairs(client):
 def test_a_side_has_at_most_three_players(client):
     response = client.post(
         "/matches/new/samba/",
-        {
-            "sides-TOTAL_FORMS": "2", "sides-INITIAL_FORMS": "2",
-            "sides-0-players": "Ana, Bia, Eva, Flor", "sides-1-players": "Caio",
-            "target": "10000", "options-top_minimum": "150",
-        },
+        new_match_data(
+            ["Ana, Bia, Eva, Flor", "Caio"], {"target": 10000, "options-top_minimum": 150}
+        ),
         **EN,
-    )  # fmt: skip
+    )
     assert response.status_code == 200
     assert "Each side has 1 to 3 players." in response.content.decode()
     assert not Match.objects.exists()

@@ -12,6 +12,7 @@ from scoring.games.truco.progress import beans, progress, seats
 from scoring.ledger.models import Match
 from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import make_match, record, totals
+from tests.helpers import new_match_data
 
 truco = get_game("truco")
 
@@ -272,15 +273,10 @@ def test_a_game_is_played_to_twelve_fifteen_or_twenty_four():
 def test_starting_a_truco_match(client):
     response = client.post(
         "/matches/new/truco/",
-        {
-            "sides-TOTAL_FORMS": "2",
-            "sides-INITIAL_FORMS": "2",
-            "sides-0-players": "Ana, Caio",
-            "sides-1-players": "Bia, Duda",
-            "target": "12",
-            "options-variant": "mineiro",
-            "options-best_of": "3",
-        },
+        new_match_data(
+            ["Ana, Caio", "Bia, Duda"],
+            {"target": 12, "options-variant": "mineiro", "options-best_of": 3},
+        ),
     )
     match = Match.objects.get()
     assert response.status_code == 302
