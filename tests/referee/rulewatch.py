@@ -50,3 +50,13 @@ class RuleWatch:
         """A yes/no verdict and the rule that decides it."""
         self.seen([verdict.rule])
         return verdict.allowed, verdict.rule
+
+
+def refused(call: Callable[[], object]) -> list[Violation]:
+    """The violations of a call that must be refused (for the games' ``examples.py``,
+    which gather real engine calls outside any test)."""
+    try:
+        call()
+    except RuleError as error:
+        return list(error.violations)
+    raise AssertionError(f"{call} was not refused")

@@ -4,21 +4,11 @@ verdict a referee answer words with its message. The shared rulebook contract
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from referee import canastra
 from referee.canastra import CanastraOptions, PairCards, PairTally
 from referee.cards import JOKER, parse_card, parse_cards
-from referee.rulings import RuleError, Violation
-
-
-def refused(call: Callable[[], object]) -> list[Violation]:
-    """The violations of a call that must be refused."""
-    try:
-        call()
-    except RuleError as error:
-        return list(error.violations)
-    raise AssertionError(f"{call} was not refused")
+from referee.rulings import Violation
+from tests.referee.rulewatch import refused
 
 
 def said(verdict: canastra.Verdict) -> Violation:

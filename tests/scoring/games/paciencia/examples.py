@@ -5,25 +5,16 @@ cite every other rule with a message. The shared rulebook contract
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from referee.cards import parse_cards
 from referee.paciencia import play, play_shuffle, record_violations, shuffle
-from referee.rulings import RuleError, Violation
+from referee.rulings import Violation
+from tests.referee.rulewatch import refused
 
 # Shuffles whose games between them move cards for every reason there is (177 comes out
 # in the second deal; the others are lost, some with a dog's card fitting after its run).
 SHUFFLES = (*range(30), 177)
 # A game cites its rules hundreds of times: a few of each are plenty to read.
 EACH = 3
-
-
-def refused(call: Callable[[], object]) -> list[Violation]:
-    try:
-        call()
-    except RuleError as error:
-        return list(error.violations)
-    raise AssertionError(f"{call} was not refused")
 
 
 def engine_violations() -> list[Violation]:

@@ -4,10 +4,8 @@ score lines cite every other rule. The shared rulebook contract
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from referee import truco
-from referee.rulings import RuleError, ScoreLine, Violation
+from referee.rulings import ScoreLine, Violation
 from referee.truco import (
     Event,
     HandState,
@@ -22,18 +20,10 @@ from referee.truco import (
     resolve_trick,
     score_events,
 )
+from tests.referee.rulewatch import refused
 
 PAULISTA = TrucoOptions(variant="paulista", vira=Play("A", "7S").card)
 MINEIRO = TrucoOptions(variant="mineiro")
-
-
-def refused(call: Callable[[], object]) -> list[Violation]:
-    """The violations of a call that must be refused."""
-    try:
-        call()
-    except RuleError as error:
-        return list(error.violations)
-    raise AssertionError(f"{call} was not refused")
 
 
 def hand(a: int, b: int, *spec: tuple, options: TrucoOptions | None = None):
