@@ -13,7 +13,7 @@ from referee.rulings import RuleError
 from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm, bet_dicts
 from scoring.ledger.models import Match
 from tests.conftest import record
-from tests.scoring.games.pifpaf.conftest import FOUR, PAGE_BETS, bet, codes, page_hand
+from tests.scoring.games.pifpaf.conftest import FOUR, OPTIONS, PAGE_BETS, bet, codes, page_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -47,15 +47,7 @@ def test_the_settings_are_stored_with_the_money_exact():
     # Portuguese (the default) writes a decimal comma.
     form = PifPafOptionsForm(setup_data(chip_value="0,50"), prefix="options")
     assert form.is_valid(), form.errors
-    assert form.cleaned_data == {
-        "buy_in": 50,
-        "chip_value": "0.50",
-        "ante": 1,
-        "min_bet": None,
-        "max_bet": None,
-        "aces": "both",
-        "groups": "three-suits",
-    }
+    assert form.cleaned_data == OPTIONS  # buy-in 50, a chip 0.50, ante 1, no bet limits
 
 
 def test_the_maximum_bet_may_not_exceed_ante_times_players():  # page: 4 players, ante 5 → 20
@@ -105,7 +97,9 @@ def test_a_session_takes_its_players_one_per_line_or_comma_separated(client):
 
 def test_a_session_needs_three_players_at_least_and_each_once(client):
     assert client.post("/matches/new/pifpaf/", setup_data(players=FOUR[:2])).status_code == 200
-    assert client.post("/matches/new/pifpaf/", setup_data(players=(*FOUR, "ana"))).status_code == 200
+    assert (
+        client.post("/matches/new/pifpaf/", setup_data(players=(*FOUR, "ana"))).status_code == 200
+    )
     assert not Match.objects.exists()
 
 

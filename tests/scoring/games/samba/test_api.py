@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.scoring.games.samba.test_game import PAGE_CARDS
+
 pytestmark = pytest.mark.django_db
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
-SIDE_A = {
-    "melds": [
-        ["4S", "5S", "6S", "7S", "8S", "9S", "10S"],
-        ["KH", "KS", "KD", "KC", "KH", "KS", "KD"],
-        ["AH", "AS", "AD"],
-    ],
-    "red_threes": 2,
-    "hand": [],
-    "went_out": True,
-}
-SIDE_B = {
-    "melds": [["10H", "10S", "10D", "10C", "10H", "10S", "JK"], ["7H", "7S", "2C"]],
-    "red_threes": 1,
-    "hand": ["QS", "5H", "JK"],
-}
+# The page's worked example, as test_game scores it on the ledger.
+SIDE_A, SIDE_B = PAGE_CARDS["sides"]
 
 
 def check(client, cards, going_out=False):
