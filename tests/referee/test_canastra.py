@@ -290,22 +290,27 @@ PAGE_A = pair(["3H 4H 5H 6H 7H 8H 9H", "QS KS AS"], hand="7D 8D", took_morto=Tru
 PAGE_B = pair(["5C 6C JK 8C 9C 10C JC", "2D 3D 4D"], hand="KH AS 2C", took_morto=True)
 
 
+# The page's breakdown of its worked example (the ledger's hand entry scores it too).
+PAGE_A_LINES = {
+    "canastra.score.meld-cards": 80,
+    "canastra.bonus.clean-canastra": 200,
+    "canastra.bonus.morto": 100,
+    "canastra.bonus.final-going-out": 100,
+    "canastra.score.opponents-hand-cards": 45,
+}
+PAGE_B_LINES = {
+    "canastra.score.meld-cards": 130,
+    "canastra.bonus.dirty-canastra": 100,
+    "canastra.bonus.morto": 100,
+    "canastra.score.opponents-hand-cards": 15,
+}
+
+
 def test_page_worked_example_a_scores_525_and_b_345():
     a, b = score_hand([PAGE_A, PAGE_B])
     assert (a.total, b.total) == (525, 345)
-    assert lines(a) == {
-        "canastra.score.meld-cards": 80,
-        "canastra.bonus.clean-canastra": 200,
-        "canastra.bonus.morto": 100,
-        "canastra.bonus.final-going-out": 100,
-        "canastra.score.opponents-hand-cards": 45,
-    }
-    assert lines(b) == {
-        "canastra.score.meld-cards": 130,
-        "canastra.bonus.dirty-canastra": 100,
-        "canastra.bonus.morto": 100,
-        "canastra.score.opponents-hand-cards": 15,
-    }
+    assert lines(a) == PAGE_A_LINES
+    assert lines(b) == PAGE_B_LINES
 
 
 def test_page_worked_example_with_the_classic_option_scores_465_and_285():
