@@ -767,15 +767,16 @@ def test_a_hand_without_truco_is_worth_one():
     assert outcome.stake == 1 and outcome.winner == "B"
 
 
-@pytest.mark.parametrize(
-    ("spec", "taker", "points"),
-    [
-        (["raise A", "run B"], "A", 1),
-        (["raise A", "raise B", "run A"], "B", 3),
-        (["raise A", "raise B", "raise A", "run B"], "A", 6),
-        (["raise A", "raise B", "raise A", "raise B", "run A"], "B", 9),
-    ],
-)
+# The page's refused raises: the calls, who takes the hand, and for how much.
+REFUSED_RAISES = [
+    (["raise A", "run B"], "A", 1),
+    (["raise A", "raise B", "run A"], "B", 3),
+    (["raise A", "raise B", "raise A", "run B"], "A", 6),
+    (["raise A", "raise B", "raise A", "raise B", "run A"], "B", 9),
+]
+
+
+@pytest.mark.parametrize(("spec", "taker", "points"), REFUSED_RAISES)
 def test_page_a_refused_raise_scores_the_stake_before_the_call(spec, taker, points):
     # page: truco refused → caller +1; six refused → +3; nine refused → +6;
     # twelve refused → +9

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.referee.test_truco import REFUSED_RAISES
+
 pytestmark = pytest.mark.django_db
 
 
@@ -123,15 +125,7 @@ def test_a_trick_result_must_be_a_b_or_t(client):
 # --- scoring a hand ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("spec", "taker", "points"),
-    [
-        (["raise A", "run B"], "A", 1),
-        (["raise A", "raise B", "run A"], "B", 3),
-        (["raise A", "raise B", "raise A", "run B"], "A", 6),
-        (["raise A", "raise B", "raise A", "raise B", "run A"], "B", 9),
-    ],
-)
+@pytest.mark.parametrize(("spec", "taker", "points"), REFUSED_RAISES)
 def test_page_refused_raises(client, spec, taker, points):
     body = score(client, 0, 0, *spec).json()
     assert body["score"][taker] == points
