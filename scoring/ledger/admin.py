@@ -53,19 +53,6 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [SideInline]
     # Who may see and change it can be set here; the score cannot. The tokens are shown
     # so staff can hand a table the scorer link of a match made before accounts.
-    fields = [
-        "game",
-        "owner",
-        "club",
-        "private",
-        "edit_token",
-        "share_token",
-        "status",
-        "target",
-        "options",
-        "version",
-        "finished_at",
-    ]
     readonly_fields = [
         "game",
         "edit_token",
@@ -76,6 +63,8 @@ class MatchAdmin(admin.ModelAdmin):
         "version",
         "finished_at",
     ]
+    # The game, who may see and change the match, then all the ledger alone writes.
+    fields = ["game", "owner", "club", "private", *readonly_fields[1:]]
     raw_id_fields = ["owner"]
 
 

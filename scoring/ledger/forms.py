@@ -47,6 +47,13 @@ class SideForm(forms.Form):
         return split_names(self.cleaned_data["players"])
 
 
+def check_side_count(game: Game, count: int) -> None:
+    """ValidationError unless the game is played by ``count`` sides."""
+    if not game.min_sides <= count <= game.max_sides:
+        limits = {"min": game.min_sides, "max": game.max_sides}
+        raise forms.ValidationError(describe(Violation("ledger.sides.count", limits)))
+
+
 class BaseSideFormSet(forms.BaseFormSet):
     game: Game
 
@@ -55,12 +62,7 @@ class BaseSideFormSet(forms.BaseFormSet):
             return
         filled = [form for form in self.forms if form.cleaned_data.get("players")]
         game = self.game
-        if not game.min_sides <= len(filled) <= game.max_sides:
-            raise forms.ValidationError(
-                describe(
-                    Violation("ledger.sides.count", {"min": game.min_sides, "max": game.max_sides})
-                )
-            )
+        check_side_count(game, len(filled))
         seen: set[str] = set()
         for form in filled:
             names = form.cleaned_data["players"]
@@ -126,12 +128,7 @@ class PlayersForm(forms.Form):
         text = self.cleaned_data["players"].replace("\n", ",")
         names = split_names(text)
         game = self.game
-        if not game.min_sides <= len(names) <= game.max_sides:
-            raise forms.ValidationError(
-                describe(
-                    Violation("ledger.sides.count", {"min": game.min_sides, "max": game.max_sides})
-                )
-            )
+        check_side_count(game, len(names))
         seen: set[str] = set()
         for name in names:
             validate_name(name)  # each name; the lines between them are the separators
