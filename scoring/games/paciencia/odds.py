@@ -19,8 +19,24 @@ from referee.paciencia import DEALS, DECK_SIZE, PILES, wilson
 ODDS_FILE = Path(__file__).resolve().parent / "odds.json"
 
 
+class Interval:
+    """A rate's 95% interval (``low`` to ``high``, shares of 1) in percent, for the pages
+    (a template does not multiply)."""
+
+    low: float
+    high: float
+
+    @property
+    def low_percent(self) -> float:
+        return self.low * 100
+
+    @property
+    def high_percent(self) -> float:
+        return self.high * 100
+
+
 @dataclass(frozen=True)
-class Odds:
+class Odds(Interval):
     """What ``odds.json`` says: how many shuffles were played and how they ended."""
 
     shuffles: int
@@ -63,14 +79,6 @@ class Odds:
     @property
     def estimate_percent(self) -> float:
         return self.estimate * 100
-
-    @property
-    def low_percent(self) -> float:
-        return self.low * 100
-
-    @property
-    def high_percent(self) -> float:
-        return self.high * 100
 
     @property
     def median_left(self) -> int | None:
@@ -262,7 +270,7 @@ BELOW, WITHIN, ABOVE = "below", "within", "above"
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Interval):
     """A player's games against the odds: their rate, where it falls against the computed
     interval, and their own 95 % interval (``consistent``: it holds the computed odds, so
     the difference is what chance gives over so few games)."""
@@ -280,14 +288,6 @@ class Record:
     @property
     def rate_percent(self) -> float:
         return self.rate * 100
-
-    @property
-    def low_percent(self) -> float:
-        return self.low * 100
-
-    @property
-    def high_percent(self) -> float:
-        return self.high * 100
 
     @property
     def against(self) -> str | None:
