@@ -64,9 +64,12 @@ def others() -> None:
     shuffles = optional("paciencia", "shuffles_per_second")
     if shuffles is not None:
         print(f"  paciência shuffles played out          {shuffles():9.0f} /s")
-    worst = optional("worst_request", "worst_request")
+    worst = optional("worst_request", "worst_request_ms")
     if worst is not None:
-        print(f"  worst request                          {worst()}")
+        limit = getattr(sys.modules["benchmarks.worst_request"], "LIMIT_MS", 50.0)
+        ms = worst()
+        verdict = "PASS" if ms < limit else "FAIL"
+        print(f"  worst accepted API request             {ms:9.2f} ms  < {limit:g} ms {verdict}")
 
 
 if __name__ == "__main__":
