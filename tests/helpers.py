@@ -40,3 +40,8 @@ def post_hand(client: Any, match: Match, data: Mapping[str, Any], **extra: Any) 
     return client.post(
         f"/matches/{match.code}/hands/", form_state(match) | dict(data), **EN | extra
     )
+
+
+def page(client: Any, url: str, **extra: Any) -> str:
+    """A page's HTML as a reader of English gets it."""
+    return client.get(url, **EN | extra).content.decode()

@@ -12,7 +12,7 @@ from django.test import Client
 from scoring.games.canastra.rules import RULES
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
-from tests.helpers import EN, HTMX, form_state, new_match_data, post_hand
+from tests.helpers import EN, HTMX, form_state, new_match_data, page, post_hand
 from tests.scoring.games.canastra.test_game import BIG, quick
 from tests.scoring.games.canastra.test_hand_entry import PAGE_CARDS_POST, PAGE_QUICK_POST
 
@@ -67,7 +67,7 @@ def test_a_pair_has_at_most_two_players(client):
 
 
 def test_the_match_page_offers_both_entry_modes_one_picker_per_pair(client, match):
-    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    html = page(client, match.get_absolute_url())
     assert 'name="mode" value="quick"' in html and 'name="mode" value="cards"' in html
     assert 'name="s1-melds"' in html and 'name="s1-clean_canastras"' in html
     assert 'name="s0-took_morto"' in html and 'name="went_out"' in html
@@ -113,7 +113,7 @@ def test_the_live_check_draws_each_meld_with_its_kind(client, match):
 
 
 def test_the_scoreboard_and_the_form_show_the_buraco_requirement(client, under_buraco):
-    html = client.get(under_buraco.get_absolute_url(), **EN).content.decode()
+    html = page(client, under_buraco.get_absolute_url())
     assert "Buraco: opens with 75" in html
     assert requirement(html, 0) == 75
     assert requirement(html, 1) is None  # Caio & Davi are below 1,500
@@ -184,7 +184,7 @@ def test_a_tap_on_a_ladder_another_phone_moved_is_refused_and_redrawn(client, un
 def test_a_mistapped_failure_is_taken_back(client, under_buraco):
     match = under_buraco
     post_hand(client, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
-    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    html = page(client, match.get_absolute_url())
     assert 'name="step" value="unfail:0"' in html
     response = post_hand(client, match, {"mode": "quick", "step": "unfail:0"}, **HTMX)
     assert requirement(response.content.decode(), 0) == 75
@@ -207,7 +207,7 @@ def test_a_failed_opening_works_without_javascript(client, under_buraco):
 def test_a_correction_refills_the_hand_and_rescores_it(client, match):
     post_hand(client, match, PAGE_CARDS_POST)
     edit = f"/matches/{match.code}/hands/1/edit/"
-    html = client.get(edit, **EN).content.decode()
+    html = page(client, edit)
     assert "Q♠ K♠ A♠</textarea>" in html  # the cards as the reader writes them
     player = match.sides.get(position=0).players.first()
     response = client.post(
@@ -225,7 +225,7 @@ def test_correcting_a_hand_shows_its_ladder_and_a_step_there_stays_on_that_phone
     match = under_buraco
     record(match, quick({"meld_points": 45}, failed=(2, 0)))
     edit = f"/matches/{match.code}/hands/2/edit/"
-    html = client.get(edit, **EN).content.decode()
+    html = page(client, edit)
     assert requirement(html, 0) == 120
     response = client.post(
         edit,

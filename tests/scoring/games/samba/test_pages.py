@@ -10,7 +10,7 @@ from referee import samba
 from scoring.games.samba.rules import RULES
 from scoring.ledger.models import Match
 from tests.conftest import make_match, totals
-from tests.helpers import EN, HTMX, new_match_data, post_hand
+from tests.helpers import EN, HTMX, new_match_data, page, post_hand
 from tests.scoring.games.samba.test_hand_entry import PAGE_CARDS_POST, PAGE_QUICK_POST
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_a_side_has_at_most_three_players(client):
 
 
 def test_the_match_page_shows_both_entry_modes_and_the_opening_minimums(client, match):
-    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    html = page(client, match.get_absolute_url())
     assert 'name="mode" value="quick"' in html and 'name="mode" value="cards"' in html
     assert html.count("Opening minimum: 50") == 2
     assert 'name="s1-melds"' in html and 'name="s1-clean_canastras"' in html
@@ -104,7 +104,7 @@ def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
 
 def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
     post_hand(client, match, PAGE_CARDS_POST)
-    html = client.get(f"/matches/{match.code}/hands/1/edit/", **EN).content.decode()
+    html = page(client, f"/matches/{match.code}/hands/1/edit/")
     assert 'value="cards" checked' in html or re.search(r'value="cards"[^>]*checked', html)
     assert "10♥ 10♠ 10♦ 10♣ 10♥ 10♠ JK" in html
     player = match.sides.get(position=0).players.first()
@@ -168,7 +168,7 @@ def test_the_live_meld_check_wants_a_post_and_a_field_it_knows(client, match):
 
 
 def test_the_referee_page_asks_four_questions(client):
-    html = client.get("/samba/referee/", **EN).content.decode()
+    html = page(client, "/samba/referee/")
     for section in ("q-meld", "q-opening", "q-pile", "q-going_out"):
         assert f'id="{section}"' in html
 
@@ -185,7 +185,7 @@ def test_the_referee_page_asks_four_questions(client):
     ],
 )  # fmt: skip
 def test_the_referee_checks_a_meld_and_cites_its_rule(client, query, expected, rule):
-    html = client.get(f"/samba/referee/?q=meld&{query}", **EN).content.decode()
+    html = page(client, f"/samba/referee/?q=meld&{query}")
     assert expected in html
     assert f'href="/rules/samba/#{rule}"' in html
 
@@ -199,70 +199,60 @@ def test_the_referee_answers_an_htmx_question_with_its_section_only(client):
 
 
 def test_the_referee_checks_an_opening_against_the_running_total(client):
-    html = client.get(
-        "/samba/referee/?q=opening&melds=KH+KS+KD+KC+KH+KS+KD&running_total=1500", **EN
-    ).content.decode()
+    html = page(client, "/samba/referee/?q=opening&melds=KH+KS+KD+KC+KH+KS+KD&running_total=1500")
     assert "✗ No: 70 points, the minimum is 90" in html
     assert 'href="/rules/samba/#samba.opening.minimum"' in html
-    html = client.get(
-        "/samba/referee/?q=opening&melds=AH+AS+AD+AC+AH+AS+AD&running_total=1500", **EN
-    ).content.decode()
+    html = page(client, "/samba/referee/?q=opening&melds=AH+AS+AD+AC+AH+AS+AD&running_total=1500")
     assert "✓ Yes: 140 points, the minimum is 90" in html
 
 
 def test_the_referee_uses_the_160_house_rule_when_asked(client):
-    html = client.get(
+    html = page(
+        client,
         "/samba/referee/?q=opening&melds=AH+AS+AD+AC+AH+AS+AD%0AKH+KS+KD&running_total=8000"
         "&top_minimum=160",
-        **EN,
-    ).content.decode()
+    )
     assert "✗ No: 170 points, the minimum is 160" not in html
     assert "✓ Yes: 170 points, the minimum is 160" in html
 
 
 def test_the_referee_answers_whether_the_pile_may_be_taken(client):
-    html = client.get(
-        "/samba/referee/?q=pile&top=QS&hand=QH&side_has_opened=on", **EN
-    ).content.decode()
+    html = page(client, "/samba/referee/?q=pile&top=QS&hand=QH&side_has_opened=on")
     assert "✗ No — First take: two naturals from hand" in html
     assert 'href="/rules/samba/#samba.pile.first-take-two-naturals"' in html
-    html = client.get(
+    html = page(
+        client,
         "/samba/referee/?q=pile&top=QS&side_melds=QH+QD+QC&side_has_opened=on"
         "&pile_taken_this_hand=on",
-        **EN,
-    ).content.decode()
+    )
     assert "✓ Yes — Onto a group" in html
-    html = client.get("/samba/referee/?q=pile&top=2D&hand=2C+2H", **EN).content.decode()
+    html = page(client, "/samba/referee/?q=pile&top=2D&hand=2C+2H")
     assert "✗ No — A wild on top" in html
 
 
 def test_the_pile_question_refuses_invalid_side_melds_with_their_rules(client):
-    html = client.get(
-        "/samba/referee/?q=pile&top=QS&side_melds=7H+8H+2H&side_has_opened=on", **EN
-    ).content.decode()
+    html = page(client, "/samba/referee/?q=pile&top=QS&side_melds=7H+8H+2H&side_has_opened=on")
     assert "A sequence cannot hold a wild" in html
     assert 'href="/rules/samba/#samba.meld.sequence-no-wilds"' in html
 
 
 def test_the_referee_answers_whether_a_side_may_go_out(client):
-    html = client.get(
-        "/samba/referee/?q=going_out&melds=4S+5S+6S+7S+8S+9S+10S", **EN
-    ).content.decode()
+    html = page(client, "/samba/referee/?q=going_out&melds=4S+5S+6S+7S+8S+9S+10S")
     assert "✗ No — Two 7-card combinations to go out" in html
     assert "the side has 1." in html
-    html = client.get("/samba/referee/?q=going_out&combinations=2", **EN).content.decode()
+    html = page(client, "/samba/referee/?q=going_out&combinations=2")
     assert "✓ Yes — Two 7-card combinations to go out" in html
     assert 'href="/rules/samba/#samba.going-out.two-combinations"' in html
 
 
 def test_a_question_with_an_unreadable_card_says_which(client):
-    html = client.get("/samba/referee/?q=meld&cards=KH+XX", **EN).content.decode()
+    html = page(client, "/samba/referee/?q=meld&cards=KH+XX")
     assert "“XX” is not a card" in html
     assert "data-answer" not in html
 
 
 def test_a_going_out_question_needs_melds_or_a_count(client):
-    html = client.get("/samba/referee/?q=going_out&melds=&combinations=", **EN).content.decode()
+    html = page(client, "/samba/referee/?q=going_out&melds=&combinations=")
     assert "Enter the side&#x27;s melds or its number of combinations." in html
 
 
@@ -278,7 +268,7 @@ def test_the_rulebook_shows_every_rule_under_its_id(client, language, heading):
 
 
 def test_the_rulebook_states_the_ruling_on_the_dirty_canastra_of_kings(client):
-    html = client.get("/rules/samba/", **EN).content.decode()
+    html = page(client, "/rules/samba/")
     assert 'id="samba.ruling.dirty-canastra-example"' in html
     assert "5 × 10 + 50 + 20 = 120" in html
 
