@@ -1,5 +1,7 @@
 """Seed the bench's database: one free-scoring match per size, printed as JSON
-``{hands: code}``. Run under the bench's settings (``python -m benchmarks.seed 10 40``)."""
+``{hands: [code, edit token]}`` (the edit token opens the scorer link, which lets a phone
+see and change the match). Run under the bench's settings
+(``python -m benchmarks.seed 10 40``)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def main(sizes: list[int]) -> None:
         match = make_match(names=["Ana", "Bia", "Caio"])
         for i in range(size):
             match.record_hand({"points": [i % 7, 2 * (i % 5), -(i % 3)]}, request_id=uuid.uuid4())
-        codes[size] = match.code
+        codes[size] = [match.code, match.edit_token]
     print(json.dumps(codes))
 
 

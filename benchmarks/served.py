@@ -78,6 +78,11 @@ class Server:
         response = conn.getresponse()
         data = response.read()
         conn.close()
+        # One browser: it keeps every cookie it is given (the session, the CSRF token).
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _sep, rest = value.partition("=")
+                self.cookies[key.strip()] = rest.split(";", 1)[0]
         return Reply(response.status, {k.lower(): v for k, v in response.getheaders()}, data)
 
 
@@ -145,15 +150,14 @@ def measure(
 class Phone:
     """One phone at a match: its CSRF cookie and the version it holds."""
 
-    def __init__(self, server: Server, code: str) -> None:
+    def __init__(self, server: Server, code: str, edit: str) -> None:
         self.server, self.code = server, code
-        page = server.request("GET", f"/matches/{code}/")
-        cookie = page.headers.get("set-cookie", "")
-        token = re.search(r"csrftoken=([^;]+)", cookie)
-        if token is None:
+        if server.request("GET", f"/score/{edit}/").status not in (301, 302, 303):
+            raise RuntimeError("the scorer link did not open the match")
+        server.request("GET", f"/matches/{code}/")
+        if "csrftoken" not in server.cookies:
             raise RuntimeError("the match page set no CSRF cookie")
-        self.token = token.group(1)
-        server.cookies["csrftoken"] = self.token
+        self.token = server.cookies["csrftoken"]
         self.lock = threading.Lock()
         self.version = self.current_version()
 
@@ -184,8 +188,8 @@ class Phone:
         return reply
 
 
-def figures_for(server: Server, code: str) -> dict[str, Figure]:
-    phone = Phone(server, code)
+def figures_for(server: Server, code: str, edit: str) -> dict[str, Figure]:
+    phone = Phone(server, code, edit)
     version = phone.current_version()
     current, older = phone.etag(version), phone.etag(version - 1)
     poll = f"/matches/{code}/live/"
@@ -219,7 +223,7 @@ def figures_for(server: Server, code: str) -> dict[str, Figure]:
     return out
 
 
-def wire_bytes(server: Server, code: str) -> dict[str, object]:
+def wire_bytes(server: Server, code: str, edit: str) -> dict[str, object]:
     """A first load of the match page (the page and every stylesheet and script it names,
     compressed as a browser would ask) and one changed poll, as bytes over the wire."""
     page = server.request("GET", f"/matches/{code}/")
@@ -229,7 +233,7 @@ def wire_bytes(server: Server, code: str) -> dict[str, object]:
         reply = server.request("GET", asset)
         total += len(reply.body)
         cache_control.add(reply.headers.get("cache-control", ""))
-    phone = Phone(server, code)
+    phone = Phone(server, code, edit)
     older = phone.etag(phone.current_version() - 1)
     poll = server.request(
         "GET", f"/matches/{code}/live/", {"HX-Request": "true", "If-None-Match": older}
@@ -284,8 +288,8 @@ def run_config(label: str, env: dict[str, str]) -> dict[str, object] | None:
         results = {}
         for size in SIZES:
             print(f"  measuring {size} hands …", flush=True)
-            results[size] = figures_for(server, codes[str(size)])
-        wire = wire_bytes(server, codes["40"])
+            results[size] = figures_for(server, *codes[str(size)])
+        wire = wire_bytes(server, *codes["40"])
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -363,6 +367,10 @@ def served() -> list[bool]:
             "STATIC_ROOT": f"{tmp}/static",
             "CONN_MAX_AGE": "60",
             "REDIS_URL": "",
+            # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
+            "SECURE_SSL_REDIRECT": "false",
+            "SESSION_COOKIE_SECURE": "false",
+            "CSRF_COOKIE_SECURE": "false",
         }
         manage(base, "manage.py", "collectstatic", "--noinput", "-v0")
         configs = [("SQLite, per-process cache", base | {"DATABASE_URL": f"sqlite:///{tmp}/b.db"})]

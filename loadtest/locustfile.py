@@ -2,10 +2,12 @@
 every 2 seconds, and one phone per table recording a hand every minute.
 
 Started by ``loadtest/run.py`` (``make load``), which seeds the matches and passes them in
-LOAD_CODES (a JSON list of match codes) and the app servers in LOAD_HOSTS (comma
-separated); phone i sits at table i // 4 and talks to server i % len(hosts), so the phones
-at one table are spread over the servers and meet only in PostgreSQL and Redis. Every
-hand a phone saw recorded is written to LOAD_POSTED when the run ends, for the check.
+LOAD_TABLES (a JSON list of [match code, edit token, share token]) and the app servers in
+LOAD_HOSTS (comma separated); phone i sits at table i // 4 and talks to server
+i % len(hosts), so the phones at one table are spread over the servers and meet only in
+PostgreSQL and Redis. The scorer opens the match by its scorer link, the three others by
+its share link, as at a real table. Every hand a phone saw recorded is written to
+LOAD_POSTED when the run ends, for the check.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import uuid
 from locust import FastHttpUser, between, events, task
 from locust.contrib.fasthttp import FastHttpSession
 
-CODES: list[str] = json.loads(os.environ.get("LOAD_CODES", "[]"))
+TABLES: list[list[str]] = json.loads(os.environ.get("LOAD_TABLES", "[]"))
 HOSTS = os.environ.get("LOAD_HOSTS", "http://127.0.0.1:8101").split(",")
 POSTED: list[dict[str, str]] = []
 PHONES = itertools.count()
@@ -35,13 +37,15 @@ class Phone(FastHttpUser):
 
     def on_start(self) -> None:
         index = next(PHONES)
-        self.code = CODES[(index // PHONES_PER_TABLE) % len(CODES)]
+        self.code, edit, share = TABLES[(index // PHONES_PER_TABLE) % len(TABLES)]
         self.scorer = index % PHONES_PER_TABLE == 0
         self.client = FastHttpSession(
             base_url=HOSTS[index % len(HOSTS)],
             request_event=self.environment.events.request,
             user=self,
         )
+        link = f"/score/{edit}/" if self.scorer else f"/watch/{share}/"
+        self.client.get(link, name="scorer link" if self.scorer else "share link")
         page = self.client.get(f"/matches/{self.code}/", name="match page")
         found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text or "")
         self.token = found.group(1) if found else ""

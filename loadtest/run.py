@@ -40,7 +40,8 @@ def run_seconds() -> int:
 SEED = """
 import json
 from tests.conftest import make_match
-print(json.dumps([make_match(names=["Ana", "Bia", "Caio"]).code for _ in range({n})]))
+matches = [make_match(names=["Ana", "Bia", "Caio"]) for _ in range({n})]
+print(json.dumps([[m.code, m.edit_token, m.share_token] for m in matches]))
 """
 
 CHECK = """
@@ -110,18 +111,22 @@ def main() -> int:
             "DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL, "DEBUG": "false",
             "SECRET_KEY": "load-test", "ALLOWED_HOSTS": "127.0.0.1",
             "STATIC_ROOT": f"{tmp}/static", "CONN_MAX_AGE": "60",
+            # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
+            "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",
+            "CSRF_COOKIE_SECURE": "false",
         }  # fmt: skip
         fresh_database()
         manage(env, "migrate", "-v0")
         manage(env, "collectstatic", "--noinput", "-v0")
-        codes = json.loads(manage(env, "shell", "-v0", "-c", SEED.format(n=TABLES)))
+        tables = json.loads(manage(env, "shell", "-v0", "-c", SEED.format(n=TABLES)))
+        codes = [code for code, _edit, _share in tables]
         servers = [serve(env, port) for port in PORTS]
         try:
             for port in PORTS:
                 wait_up(port)
             posted = f"{tmp}/posted.json"
             load_env = os.environ | {
-                "LOAD_CODES": json.dumps(codes), "LOAD_POSTED": posted,
+                "LOAD_TABLES": json.dumps(tables), "LOAD_POSTED": posted,
                 "LOAD_HOSTS": ",".join(f"http://127.0.0.1:{port}" for port in PORTS),
             }  # fmt: skip
             users = TABLES * PHONES_PER_TABLE + 1  # and the probe
