@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import get_language
@@ -180,10 +180,11 @@ class PickerMedia:
     js = ("ledger/picker.js",)
 
 
-class CardsInput(forms.TextInput):
-    """A text field for cards with the picker under it."""
+class _PickerWidget(forms.Widget):
+    """A widget cards are typed into, drawn with the picker under it; ``melds``: the
+    picker has its "new meld" key."""
 
-    template_name = "ledger/widgets/cards.html"
+    melds: ClassVar[bool] = False
     Media = PickerMedia
 
     def __init__(self, attrs: dict[str, Any] | None = None, *, jokers: bool = True) -> None:
@@ -192,26 +193,25 @@ class CardsInput(forms.TextInput):
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
-        target = PickerTarget(context["widget"]["attrs"].get("id", ""), "", melds=False)
+        target = PickerTarget(context["widget"]["attrs"].get("id", ""), "", melds=self.melds)
         context["picker"] = picker([target], jokers=self.jokers)
         return context
 
 
-class MeldsInput(forms.Textarea):
+class CardsInput(_PickerWidget, forms.TextInput):
+    """A text field for cards with the picker under it."""
+
+    template_name = "ledger/widgets/cards.html"
+
+
+class MeldsInput(_PickerWidget, forms.Textarea):
     """Melds, one per line, with the picker and its "new meld" key."""
 
     template_name = "ledger/widgets/melds.html"
-    Media = PickerMedia
+    melds = True
 
     def __init__(self, attrs: dict[str, Any] | None = None, *, jokers: bool = True) -> None:
-        super().__init__({"rows": 3, **CARD_INPUT, "maxlength": MAX_CARDS_TEXT, **(attrs or {})})
-        self.jokers = jokers
-
-    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
-        context = super().get_context(name, value, attrs)
-        target = PickerTarget(context["widget"]["attrs"].get("id", ""), "", melds=True)
-        context["picker"] = picker([target], jokers=self.jokers)
-        return context
+        super().__init__({"rows": 3, **(attrs or {})}, jokers=jokers)
 
 
 # --- fields ----------------------------------------------------------------------------
