@@ -4,7 +4,10 @@ the test that meets it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -60,3 +63,16 @@ def refused(call: Callable[[], object]) -> list[Violation]:
     except RuleError as error:
         return list(error.violations)
     raise AssertionError(f"{call} was not refused")
+
+
+def listing(engine: ModuleType) -> tuple[str, str]:
+    """An engine's source, and its ``RULE_IDS`` tuple as written there (with the comment
+    that explains each id)."""
+    source = Path(engine.__file__ or "").read_text(encoding="utf-8")
+    return source, source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
+
+
+def written_ids(engine: ModuleType, game: str) -> set[str]:
+    """The ``<game>.…`` rule ids an engine writes out in full outside its ``RULE_IDS``."""
+    source, block = listing(engine)
+    return set(re.findall(rf'"({game}\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))

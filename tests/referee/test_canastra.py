@@ -10,7 +10,6 @@ import re
 from collections import Counter
 from dataclasses import replace
 from itertools import permutations
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -43,7 +42,7 @@ from referee.canastra import (
 )
 from referee.cards import DECKS, JOKER, RANKS, SUITS, Card, parse_card, parse_cards
 from referee.rulings import RuleError
-from tests.referee.rulewatch import RuleWatch
+from tests.referee.rulewatch import RuleWatch, listing
 
 DECK = DECKS["canastra"]
 CLASSIC = CanastraOptions(hand_to_opponents=False)
@@ -865,8 +864,7 @@ def test_rule_ids_are_unique_and_well_formed():
 
 
 def test_every_rule_id_is_explained_where_it_is_listed():
-    source = Path(canastra.__file__).read_text(encoding="utf-8")
-    block = source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
+    _source, block = listing(canastra)
     for rule in RULE_IDS:
         assert re.search(rf'"{re.escape(rule)}",  # \S', block), rule
 

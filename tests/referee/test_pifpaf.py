@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 from functools import cache
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +35,7 @@ from referee.pifpaf import (
     settle_hand,
 )
 from referee.rulings import RuleError
+from tests.referee.rulewatch import written_ids
 
 LOW_ACES = PifPafOptions(aces="low")
 TRINCA = PifPafOptions(groups="trinca")
@@ -104,10 +104,7 @@ def test_rule_ids_are_unique_and_well_formed():
 
 
 def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
-    source = Path(pifpaf.__file__).read_text()
-    declared = source[source.index("RULE_IDS") : source.index("\n)\n")]
-    body = source.replace(declared, "")
-    written = set(re.findall(r'"(pifpaf\.[a-z-]+\.[a-z-]+)"', body))
+    written = written_ids(pifpaf, "pifpaf")
     # the mistake lines are written as f"pifpaf.mistake.{kind}"
     built = {f"pifpaf.mistake.{kind}" for kind in pifpaf.MISTAKES}
     assert written <= set(RULE_IDS)

@@ -6,8 +6,6 @@ Every worked example of shared/games/samba.md is a test here (marked "page:").
 from __future__ import annotations
 
 import dataclasses
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -35,7 +33,7 @@ from referee.samba import (
     tally_from_cards,
     winner,
 )
-from tests.referee.rulewatch import RuleWatch
+from tests.referee.rulewatch import RuleWatch, written_ids
 
 # Each rule id a test meets is checked against RULE_IDS as it is seen.
 seen, rules_of, raised, lines, answer = RuleWatch(RULE_IDS).helpers()
@@ -1110,9 +1108,7 @@ def test_rule_ids_are_unique_and_well_formed():
 
 
 def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
-    source = Path(samba.__file__).read_text(encoding="utf-8")
-    block = source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
-    written = set(re.findall(r'"(samba\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))
+    written = written_ids(samba, "samba")
     # the red-three honours are built as f"samba.honours.{…}{suffix}"
     built = {
         f"samba.honours.{honour}{suffix}"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -33,6 +32,7 @@ from referee.truco import (
     resolve_trick,
     score_events,
 )
+from tests.referee.rulewatch import listing, written_ids
 
 SEEN_RULES: set[str] = set()
 
@@ -100,16 +100,13 @@ def test_rule_ids_are_unique_and_well_formed():
 
 
 def test_every_rule_id_is_documented_with_a_comment():
-    source = Path(truco.__file__).read_text(encoding="utf-8")
-    block = source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
+    _source, block = listing(truco)
     for rule in RULE_IDS:
         assert re.search(rf'"{re.escape(rule)}",  # \S', block), rule
 
 
 def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
-    source = Path(truco.__file__).read_text(encoding="utf-8")
-    block = source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
-    written = set(re.findall(r'"(truco\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))
+    written = written_ids(truco, "truco")
     # the hands at eleven (ten) build theirs as f"truco.{kind}.…"
     built = {
         f"truco.{kind}.{what}"
