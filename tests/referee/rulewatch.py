@@ -76,3 +76,12 @@ def written_ids(engine: ModuleType, game: str) -> set[str]:
     """The ``<game>.…`` rule ids an engine writes out in full outside its ``RULE_IDS``."""
     source, block = listing(engine)
     return set(re.findall(rf'"({game}\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))
+
+
+def unexplained(engine: ModuleType) -> list[str]:
+    """The ids of an engine's ``RULE_IDS`` that are listed without a comment saying what
+    the rule is."""
+    _source, block = listing(engine)
+    return [
+        rule for rule in engine.RULE_IDS if not re.search(rf'"{re.escape(rule)}",  # \S', block)
+    ]

@@ -32,7 +32,7 @@ from referee.truco import (
     resolve_trick,
     score_events,
 )
-from tests.referee.rulewatch import listing, written_ids
+from tests.referee.rulewatch import unexplained, written_ids
 
 SEEN_RULES: set[str] = set()
 
@@ -100,9 +100,7 @@ def test_rule_ids_are_unique_and_well_formed():
 
 
 def test_every_rule_id_is_documented_with_a_comment():
-    _source, block = listing(truco)
-    for rule in RULE_IDS:
-        assert re.search(rf'"{re.escape(rule)}",  # \S', block), rule
+    assert unexplained(truco) == []
 
 
 def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
