@@ -121,24 +121,6 @@ def test_portuguese_letters_read_back_as_the_same_cards():
         assert entry_of(post) == in_english
 
 
-def test_a_new_form_starts_in_the_mode_of_the_last_hand():
-    assert game.hand_form(MATCH)["mode"].value() == "quick"
-    later = MatchView(
-        options=MATCH.options, target=MATCH.target, sides=MATCH.sides, hands_played=1,
-        state={"mode": "cards"},
-    )  # fmt: skip
-    assert game.hand_form(later)["mode"].value() == "cards"
-
-
-def test_an_unreadable_card_is_an_error_on_its_field_naming_it():
-    with translation.override("en"):
-        form = game.hand_form(MATCH, PAGE_CARDS_POST | {"s1-melds": "10H 10S ZZ", "s1-hand": "Q"})
-        assert not form.is_valid()
-        assert "“ZZ” is not a card" in form.errors["s1-melds"][0]
-        assert form.errors["s1-melds"][0].startswith("Meld 1:")
-        assert "“Q” is not a card" in form.errors["s1-hand"][0]
-
-
 def test_negative_counts_are_refused_by_the_form():
     form = game.hand_form(MATCH, PAGE_QUICK_POST | {"s1-sambas": "-1"})
     assert not form.is_valid()
