@@ -30,3 +30,11 @@ def test_an_unreadable_card_is_an_error_on_its_field_naming_it(hands):
         assert "“ZZ” is not a card" in form.errors["s1-melds"][0]
         assert form.errors["s1-melds"][0].startswith("Meld 1:")
         assert "“Q” is not a card" in form.errors["s1-hand"][0]
+
+
+@pytest.mark.parametrize("hands", GAMES)
+def test_portuguese_letters_read_back_as_the_same_cards(hands):
+    with translation.override("en"):
+        in_english = hands.entry_of(hands.PAGE_CARDS_POST)
+    with translation.override("pt-br"):
+        assert hands.entry_of(hands.PAGE_CARDS_IN_PORTUGUESE) == in_english
