@@ -25,6 +25,7 @@ from scoring.api.schemas import (
     violations_out,
 )
 from scoring.games.canastra import entries
+from scoring.ledger.sides import MODE_CARDS
 
 router = Router(tags=["canastra"])
 
@@ -155,7 +156,7 @@ def score_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
         pairs.append({"melds": melds, "hand": hand, **flags})
     if found:
         raise RuleError(found)
-    breakdowns = entries.score_entry({"mode": entries.MODE_CARDS, "pairs": pairs}, options)
+    breakdowns = entries.score_entry({"mode": MODE_CARDS, "pairs": pairs}, options)
     return {"pairs": [breakdown_out(breakdown) for breakdown in breakdowns]}
 
 

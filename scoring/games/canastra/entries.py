@@ -25,10 +25,7 @@ from typing import Any
 
 from referee import canastra
 from referee.rulings import Breakdown
-
-MODE_QUICK = "quick"
-MODE_CARDS = "cards"
-MODES = (MODE_QUICK, MODE_CARDS)
+from scoring.ledger.sides import MODE_QUICK
 
 # What the quick entry asks of each pair: the engine's PairTally, field for field.
 TALLY_FIELDS = tuple(f.name for f in fields(canastra.PairTally))

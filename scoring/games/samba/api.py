@@ -19,6 +19,7 @@ from scoring.api.schemas import (
     meld_check_out,
 )
 from scoring.games.samba import entries
+from scoring.ledger.sides import MODE_CARDS
 
 router = Router(tags=["samba"])
 
@@ -100,5 +101,5 @@ def score_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
         data["melds"] = [[str(c) for c in body.read(meld)] for meld in side.melds]
         data["hand"] = [str(c) for c in body.read(side.hand)]
         sides.append(data)
-    breakdowns = entries.score_entry({"mode": entries.MODE_CARDS, "sides": sides}, options)
+    breakdowns = entries.score_entry({"mode": MODE_CARDS, "sides": sides}, options)
     return {"sides": [breakdown_out(breakdown) for breakdown in breakdowns]}

@@ -23,10 +23,7 @@ from typing import Any
 from referee import samba
 from referee.cards import parse_cards
 from referee.rulings import Breakdown, RuleError
-
-MODE_QUICK = "quick"
-MODE_CARDS = "cards"
-MODES = (MODE_QUICK, MODE_CARDS)
+from scoring.ledger.sides import MODE_QUICK
 
 CONCEALED_FIELDS = tuple(f.name for f in fields(samba.Concealed))
 PENALTY_FIELDS = tuple(f.name for f in fields(samba.Penalties))
