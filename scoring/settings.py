@@ -279,6 +279,11 @@ else:
 # Only a cache every process sees may answer for a match's version: with one cache per
 # process, a hand recorded through another process would go unnoticed.
 LEDGER_VERSION_CACHE = bool(REDIS_URL)
+if not REDIS_URL and SESSION_ENGINE == "django.contrib.sessions.backends.cached_db":
+    # The same holds for sessions: each gunicorn worker would keep its own stale copy of a
+    # phone's session, and a scorer link opened through one worker would be unknown to
+    # the others (the phone gets 404 at random). Sessions are read from the database.
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # How often a phone watching a match asks whether anything changed (milliseconds).
 LIVE_POLL_MS = envint("LIVE_POLL_MS", 2000)
