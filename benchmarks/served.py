@@ -162,8 +162,10 @@ class Phone:
         self.version = self.current_version()
 
     def current_version(self) -> int:
-        etag = self.server.request("GET", f"/matches/{self.code}/live/").headers["etag"]
-        return int(re.search(r"-v(\d+)-", etag).group(1))
+        live = self.server.request("GET", f"/matches/{self.code}/live/")
+        if live.status != 200 or "etag" not in live.headers:
+            raise RuntimeError(f"the live poll answered {live.status}: {live.text()[:300]}")
+        return int(re.search(r"-v(\d+)-", live.headers["etag"]).group(1))
 
     def etag(self, version: int) -> str:
         live = self.server.request("GET", f"/matches/{self.code}/live/")
