@@ -30,7 +30,7 @@ from typing import Any
 
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
 from referee.options import HouseRules
-from referee.rulings import Breakdown, RuleError, ScoreLine, Verdict, Violation
+from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -959,27 +959,10 @@ def may_refuse_first_card(*, first_card_of_hand: bool, mixed_into_hand: bool) ->
 # --------------------------------------------------------------------------- match end
 
 
-@dataclass(frozen=True)
-class Standing:
-    """Where a match stands on its running totals. ``winner``: the index of the pair
-    that has won, or None. ``tied``: the pairs level at the top at or past the target,
-    who play another hand (empty unless that is why nobody has won yet)."""
-
-    winner: int | None
-    tied: tuple[int, ...] = ()
-
-
 def standing(totals: Sequence[int], options: CanastraOptions = DEFAULT_OPTIONS) -> Standing:
     """A pair reaching the target (3,000 or more) wins; if both reach it, the higher
     total wins; if those are equal, another hand is played."""
-    reached = [total for total in totals if total >= options.target]
-    if not reached:
-        return Standing(None)
-    best = max(reached)
-    leaders = tuple(index for index, total in enumerate(totals) if total == best)
-    if len(leaders) > 1:
-        return Standing(None, leaders)
-    return Standing(leaders[0])
+    return Standing.of(totals, lambda total: total >= options.target)
 
 
 def winner(totals: Sequence[int], options: CanastraOptions = DEFAULT_OPTIONS) -> int | None:

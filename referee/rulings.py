@@ -7,7 +7,7 @@ carries the parameters a message needs; it never holds a translated sentence. A
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
@@ -110,3 +110,24 @@ class Breakdown:
             )
             for line in data["lines"]
         )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a match played to a target stands on its running totals. ``winner``: the
+    index of the side that has won, or None. ``tied``: the sides level at the top past
+    the target, who play another hand (empty unless that is why nobody has won yet)."""
+
+    winner: int | None
+    tied: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, totals: Sequence[int], past_target: Callable[[int], bool]) -> Standing:
+        """The highest of the totals past the target wins (what "past" means is the
+        game's: reached, or passed); if they are level at the top, nobody has won yet."""
+        past = [total for total in totals if past_target(total)]
+        if not past:
+            return cls(None)
+        best = max(past)
+        leaders = tuple(index for index, total in enumerate(totals) if total == best)
+        return cls(None, leaders) if len(leaders) > 1 else cls(leaders[0])

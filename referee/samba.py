@@ -28,7 +28,7 @@ from typing import Any
 
 from referee.cards import DECKS, Card
 from referee.options import HouseRules
-from referee.rulings import Breakdown, RuleError, ScoreLine, Verdict, Violation
+from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -974,27 +974,10 @@ def may_go_out(table: int | Sequence[Sequence[Card]]) -> Verdict:
 # --------------------------------------------------------------------------- game end
 
 
-@dataclass(frozen=True)
-class Standing:
-    """Where a match stands on its running totals. ``winner``: the index of the side
-    that has won, or None. ``tied``: the sides level at the top above the target, who
-    play another hand (empty unless that is why nobody has won yet)."""
-
-    winner: int | None
-    tied: tuple[int, ...] = ()
-
-
 def standing(totals: Sequence[int], options: SambaOptions = DEFAULT_OPTIONS) -> Standing:
     """A side wins by passing the target (strictly more) ahead of every other side; if
     the highest of those who passed it are tied, another hand is played."""
-    passed = [total for total in totals if total > options.target]
-    if not passed:
-        return Standing(None)
-    best = max(passed)
-    leaders = tuple(index for index, total in enumerate(totals) if total == best)
-    if len(leaders) > 1:
-        return Standing(None, leaders)
-    return Standing(leaders[0])
+    return Standing.of(totals, lambda total: total > options.target)
 
 
 def winner(totals: Sequence[int], options: SambaOptions = DEFAULT_OPTIONS) -> int | None:
