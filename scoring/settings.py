@@ -182,7 +182,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # Tests run on a real file too, so that two connections meet the same locks a table
     # of phones meets (an in-memory database shares one cache and locks differently).
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # One file per test run, so that runs side by side never share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts through django-allauth: sign up, log in and out, password change and reset by

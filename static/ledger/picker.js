@@ -24,7 +24,7 @@
 
   // --- the picker --------------------------------------------------------------------
   // The first key tapped (a rank or a suit) stays chosen: K then ♥ ♠ ♦ lays three kings,
-  // ♠ then 4 5 6 lays a run of spades. Tapping the chosen key again lets it go.
+  // ♠ then 4 5 6 lays a run of spades; another key of the same kind takes its place.
   function target(picker) {
     return document.getElementById(picker.dataset.target);
   }
@@ -90,20 +90,11 @@
       var held = anchor.slice(other.length);
       append(picker, kind === "rank" ? value + held : held + value);
     } else {
-      picker.dataset.anchor = anchor === kind + ":" + value ? "" : kind + ":" + value;
+      // The key tapped becomes the one that stays chosen (tapping it again keeps it,
+      // so a rank then a suit for every card works as well as one rank, many suits).
+      picker.dataset.anchor = kind + ":" + value;
     }
     show(picker);
-  }
-
-  // One-tap values: the button sets the number beside it.
-  function set(button) {
-    var group = button.closest(".stepper");
-    var input = group.querySelector("input");
-    input.value = button.dataset.set;
-    group.querySelectorAll("[data-set]").forEach(function (b) {
-      b.setAttribute("aria-pressed", b === button ? "true" : "false");
-    });
-    changed(input);
   }
 
   document.addEventListener("click", function (event) {

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, assert_fits_the_phone
+from tests.conftest import trusted_session
 from tests.scoring.games.pifpaf.conftest import make_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,7 +24,7 @@ def bet(page, kind: str, count: int, raise_to: int | None = None) -> None:
     """Press a betting button and wait for the form to come back with the bet in it."""
     if raise_to is not None:
         page.fill("#id_raise_to", str(raise_to))
-    page.click(f"#hand-form button[name=bet][value={kind}]")
+    page.click(f"#hand-form button[name=step][value={kind}]")
     expect(page.locator("#hand-form [data-bet]")).to_have_count(count)
 
 
@@ -30,11 +32,25 @@ def to_speak(page, name: str) -> None:
     expect(page.locator(".pifpaf-turn legend")).to_contain_text(name)
 
 
-def tap_cards(page, cards: str) -> None:
-    """Tap each card on the keypad: its rank, then its suit."""
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+LETTERS = {"pt": {"K": "R", "Q": "D", "J": "V"}}
+
+
+def tap_cards(page, cards: str, scope: str = "#hand-form", language: str = "pt") -> None:
+    """Tap each card on the picker: its rank (in the reader's letters), then its suit."""
+    picker = page.locator(f"{scope} [data-picker]").first
     for card in cards.split():
-        page.click(f".pifpaf-keypad [data-rank='{card[:-1]}']")
-        page.click(f".pifpaf-keypad [data-suit='{card[-1]}']")
+        rank = LETTERS.get(language, {}).get(card[:-1], card[:-1])
+        picker.locator(f"[data-rank='{rank}']").click()
+        picker.locator(f"[data-suit='{SYMBOLS[card[-1]]}']").click()
+
+
+def shown(cards: str, language: str = "pt") -> str:
+    """Cards as the picker writes them: the reader's rank letter and the suit's symbol."""
+    return " ".join(
+        LETTERS.get(language, {}).get(card[:-1], card[:-1]) + SYMBOLS[card[-1]]
+        for card in cards.split()
+    )
 
 
 def went_out(page, name: str) -> None:
@@ -51,10 +67,8 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     page.goto("/")
     page.click("text=Nova partida")
     page.click("text=Pif-Paf")
-    page.click("text=+ lado")
-    expect(page.locator("fieldset.side")).to_have_count(4)
-    for i, name in enumerate(("Ana", "Bia", "Caio", "Duda")):
-        page.fill(f"[name=sides-{i}-players]", name)
+    # Everyone plays alone: the players are typed one per line.
+    page.fill("[name=players]", "Ana\nBia\nCaio\nDuda")
     expect(page.locator("[name=options-chip_value]")).to_have_value("0,50")
     assert_fits_the_phone(page)
     page.click("text=Começar partida")
@@ -63,12 +77,12 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
 
     # Hand 1, the page's hand: Duda deals, so Ana speaks first and bets 3.
     to_speak(page, "Bia")
-    page.select_option("#id_dealer", label="Duda")
+    page.locator(".pifpaf-dealers").get_by_role("button", name="Duda").click()
     to_speak(page, "Ana")
     assert_fits_the_phone(page)
     # Above ante × players (4): the phone will not send it.
     page.fill("#id_raise_to", "5")
-    page.click("#hand-form button[name=bet][value=raise]")
+    page.click("#hand-form button[name=step][value=raise]")
     assert page.locator("#id_raise_to").evaluate("input => input.validity.rangeOverflow")
     expect(page.locator("#hand-form [data-bet]")).to_have_count(0)
     bet(page, "raise", 1, raise_to=3)
@@ -80,7 +94,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     expect(page.locator("[data-outcome]")).to_contain_text("Pote: 13 fichas")
     went_out(page, "Bia")
     tap_cards(page, "AH 2H 3H 7S 7H 7D QC KC AC")
-    expect(page.locator("#id_cards")).to_have_value("AH 2H 3H 7S 7H 7D QC KC AC")
+    expect(page.locator("#id_cards")).to_have_value(shown("AH 2H 3H 7S 7H 7D QC KC AC"))
     expect(page.locator("#hand-verdict [data-verdict]")).to_have_attribute("data-verdict", "out")
     assert_fits_the_phone(page)
     record(page, 1)
@@ -88,7 +102,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     expect(page.locator(".side[data-side='1'] .dealer-chip")).to_be_visible()
 
     # Hand 2, won by folds: Bia won, so Bia deals and Caio speaks first.
-    expect(page.locator("#hand-number")).to_have_text("2")
+    expect(page.locator("#hand-form [name=expected_number]")).to_have_value("2")
     to_speak(page, "Caio")
     bet(page, "raise", 1, raise_to=2)
     bet(page, "fold", 2)
@@ -103,7 +117,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     for count in range(1, 5):
         bet(page, "call", count)
     went_out(page, "Ana")
-    page.fill("#id_cards", "QS QH QD QC 4C 5C 6C 7C 8C")
+    page.fill("#id_cards", "DE DC DO DP 4P 5P 6P 7P 8P")  # damas, paus: the reader's letters
     verdict = page.locator("#hand-verdict")
     expect(verdict.locator("[data-verdict]")).to_have_attribute("data-verdict", "not-out")
     expect(verdict).to_contain_text("Não bateu")
@@ -114,7 +128,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     # … so she takes her cards back, flagged: only from the stock now. Duda goes out.
     page.click("text=Enganos durante a mão")
     page.locator("[data-mistakes='Ana'] label", has_text="Batida falsa").click()
-    page.click(".pifpaf-keypad [data-key=clear]")
+    page.click("#hand-form [data-picker] [data-key=clear]")
     expect(page.locator("#id_cards")).to_have_value("")
     went_out(page, "Duda")
     assert_fits_the_phone(page)
@@ -129,6 +143,8 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     expect(payments.nth(0)).to_contain_text("Ana paga Bia 3,00")
     expect(payments.nth(1)).to_contain_text("Duda paga Bia 0,50")
     expect(payments.nth(2)).to_contain_text("Duda paga Caio 0,50")
+    # Ending asks first.
+    page.once("dialog", lambda dialog: dialog.accept())
     page.click("text=Encerrar a sessão")
     expect(page.locator(".status.finished")).to_have_text("Sessão encerrada.")
     expect(page.locator(".side.won .name")).to_contain_text("Bia")
@@ -140,20 +156,20 @@ def test_the_referee_page_on_a_phone(phone):
     page = phone()
     page.goto("/pifpaf/referee/")
     assert_fits_the_phone(page)
-    tap_cards(page, "AH 2H 3H 7S 7H 7D QC KC AC 5D")
+    tap_cards(page, "AH 2H 3H 7S 7H 7D QC KC AC 5D", scope="#q-hand")
     page.click("text=Conferir a mão")
-    hand = page.locator("#hand-panel [data-verdict]")
+    hand = page.locator("#q-hand [data-verdict]")
     expect(hand).to_have_attribute("data-verdict", "out")
-    expect(page.locator("#hand-panel")).to_contain_text("Descarte: 5♦")
-    page.fill("#id_meld-cards", "QS QH QD QC")
+    expect(page.locator("#q-hand")).to_contain_text("Descarte: 5♦")
+    page.fill("#meld-cards", "DE DC DO DP")  # four queens: damas of every suit
     page.click("text=Conferir o jogo")
-    expect(page.locator("#meld-panel .violations")).to_contain_text("exatamente três naipes")
-    claimants = page.locator("#claim-panel fieldset.seats").first
+    expect(page.locator("#q-meld .violations")).to_contain_text("três naipes")
+    claimants = page.locator("#q-claim fieldset.choices").first
     claimants.locator("label", has_text="2").click()
     claimants.locator("label", has_text="4").click()
     page.click("text=Decidir")
-    expect(page.locator("#claim-panel [data-verdict]")).to_have_text(
-        "✓ O lugar 2 fica com o descarte."
+    expect(page.locator("#q-claim [data-answer]")).to_contain_text(
+        "O lugar 2 fica com o descarte."
     )
     assert_fits_the_phone(page)
 
@@ -163,17 +179,18 @@ def test_without_javascript_the_first_dealer_is_chosen_with_a_visible_update(bro
     context = browser.new_context(
         viewport=PHONE, base_url=live_server.url, locale="pt-BR", java_script_enabled=False
     )
+    # The phone that started the session, holding its scorer's token.
+    session = {"name": settings.SESSION_COOKIE_NAME, "value": trusted_session()}
+    context.add_cookies([session | {"url": live_server.url}])
     try:
         page = context.new_page()
         page.goto(match.get_absolute_url())
         to_speak(page, "Bia")  # Ana deals unless told otherwise
-        page.select_option("#id_dealer", label="Duda")
-        update = page.get_by_role("button", name="Atualizar", exact=True)
-        expect(update).to_be_visible()
+        dealer = page.locator(".pifpaf-dealers").get_by_role("button", name="Duda")
+        expect(dealer).to_be_visible()
         assert_fits_the_phone(page)
-        update.click()
+        dealer.click()
         to_speak(page, "Ana")
-        expect(page.locator("#id_dealer")).to_have_value("3")
         bet(page, "raise", 1, raise_to=3)
         to_speak(page, "Bia")
         assert not match.hands.exists()

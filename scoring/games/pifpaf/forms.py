@@ -18,7 +18,7 @@ from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
 from scoring.ledger.cards import CardsField, number_field, read_cards, written_cards
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.pages import read_int
-from scoring.ledger.referee import Answer
+from scoring.ledger.referee import Answer, refused
 from scoring.ledger.rulebook import describe, violation_dicts
 
 
@@ -243,7 +243,10 @@ class PifPafHandForm(HandForm):
             cards = read_cards(text)
         except forms.ValidationError as error:
             return Answer(ok=False, headline=" ".join(error.messages))
-        return hand_answer(cards, session.house_rules(self.match))
+        try:
+            return hand_answer(cards, session.house_rules(self.match))
+        except RuleError as error:  # too few cards yet, more than the decks hold …
+            return refused(error.violations, cards)
 
     # --- what the template shows -----------------------------------------------------------
 

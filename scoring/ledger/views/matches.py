@@ -71,14 +71,16 @@ def _game_or_404(slug: str) -> Game:
 def new_match(request: HttpRequest, game: str) -> HttpResponse:
     rules = _game_or_404(game)
     if request.method == "POST":
-        setup = NewMatch(rules, request.POST)
+        # "+ side" / "− side" post what was typed, to be drawn again with it kept.
+        resize = read_int(request.POST.get("resize"))
+        setup = NewMatch(rules, request.POST, sides=resize, resize=resize is not None)
         club = posted_club(request)
         if setup.is_valid():
             return redirect(_started(request, setup.save(), club))
     else:
         setup = NewMatch(rules, sides=read_int(request.GET.get("sides")))
     template = "ledger/new_match.html"
-    if request.htmx and request.method == "GET":
+    if request.htmx and (request.method == "GET" or setup.resized):
         template += "#match-setup"
     context = {"game": rules, "setup": setup, "clubs": scoring_clubs(request.user)}
     return render(request, template, context)
