@@ -42,9 +42,10 @@ def _resolve(schema: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
         for part in schema["allOf"]:
             merged |= _resolve(part, spec)
         return merged
-    if "anyOf" in schema:  # the first non-null choice
+    if "anyOf" in schema:  # the first non-null choice, with the bounds beside the choice
         choices = [s for s in schema["anyOf"] if s.get("type") != "null"]
-        return _resolve(choices[0], spec) if choices else {"type": "null"}
+        beside = {key: value for key, value in schema.items() if key != "anyOf"}
+        return _resolve(choices[0], spec) | beside if choices else {"type": "null"}
     return schema
 
 

@@ -126,7 +126,7 @@ class HandIn(Schema):
         description="Made by the client once per hand; sending it again returns the hand "
         "already recorded instead of recording it twice"
     )
-    entry: dict[str, Any] = Field(description="The hand in the game's own shape")
+    entry: dict[str, Any] = Field(max_length=40, description="The hand in the game's own shape")
     expected_number: int | None = Field(
         None, ge=1, le=100_000, description="The hand the client thinks comes next"
     )

@@ -25,10 +25,12 @@ MOST_TOKENS = 2 * paciencia.DECK_SIZE
 Token = Annotated[str, Field(max_length=12)]
 
 
-class PlayIn(CardsIn):
+class PatienceIn(CardsIn):
     # strict: true is not shuffle 1, nor "12" a number
     shuffle: StrictInt | None = Field(
         None,
+        # Advertised, not enforced here: the engine refuses it naming the shuffle rule.
+        json_schema_extra={"minimum": 0, "maximum": paciencia.SHUFFLE_MAX},
         description=f"A shuffle number, 0 to {paciencia.SHUFFLE_MAX}: the two decks in a fixed "
         "order shuffled by Python's random.Random(n).shuffle (see the rulebook's ruling).",
     )
@@ -65,7 +67,7 @@ class PlayOut(Schema):
     replay: ReplayOut | None = Field(None, description="every move, with ?moves=1")
 
 
-def _game(body: PlayIn) -> tuple[paciencia.Game, str]:
+def _game(body: PatienceIn) -> tuple[paciencia.Game, str]:
     if (body.shuffle is None) == (body.deck is None):
         raise RuleError(
             Violation(
@@ -81,7 +83,7 @@ def _game(body: PlayIn) -> tuple[paciencia.Game, str]:
 
 
 @router.post("/play", response={200: PlayOut, 422: Violations}, by_alias=True)
-def play(request: HttpRequest, body: PlayIn, moves: bool = False) -> dict[str, Any]:
+def play(request: HttpRequest, body: PatienceIn, moves: bool = False) -> dict[str, Any]:
     """Play a shuffle, or a deal from the table, out: whether it came out, in which deal,
     how many cards were left off the piles and how many moved; with ``?moves=1`` also
     the deck and every move (card, from, to, the rule that moved it, and as a sentence).

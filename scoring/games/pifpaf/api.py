@@ -18,6 +18,7 @@ router = Router(tags=["pifpaf"])
 
 OPTIONS = Field(
     default_factory=dict,
+    max_length=12,
     description='House rules: {"aces": "both"|"low", "groups": "three-suits"|"trinca"}; '
     "both may be left out (the defaults are the first of each).",
     examples=[{"aces": "both", "groups": "three-suits"}],
@@ -52,8 +53,10 @@ class MeldOut(Schema):
 
 
 class SettleIn(Schema):
-    balances: dict[str, int] = Field(examples=[{"P1": 46, "P2": 59, "P3": 49, "P4": 46}])
-    buy_in: int = Field(examples=[50])
+    balances: dict[str, int] = Field(
+        max_length=20, examples=[{"P1": 46, "P2": 59, "P3": 49, "P4": 46}]
+    )
+    buy_in: int = Field(le=10**12, examples=[50])
     chip_value: str = Field(description="Money per chip, a decimal string", examples=["0.50"])
 
 

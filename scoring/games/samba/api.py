@@ -63,7 +63,9 @@ class SideIn(Schema):
 
 class HandIn(CardsIn):
     options: dict[str, Any] = Field(
-        default={}, description="target, top_minimum (150 or 160), cumulative_canastra_bonus"
+        default={},
+        max_length=12,
+        description="target, top_minimum (150 or 160), cumulative_canastra_bonus",
     )
     sides: list[SideIn] = Field(min_length=1, max_length=3)
 

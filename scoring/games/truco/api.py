@@ -31,6 +31,7 @@ class TrickIn(CardsIn):
     )
     options: dict[str, Any] = Field(
         default_factory=dict,
+        max_length=12,
         description='{"variant": "seed"|"paulista"|"mineiro", "vira": card (Paulista)}',
     )
     trick_number: int = Field(1, ge=1, le=3, description="1, 2 or 3; cards may be covered from 2")
@@ -47,7 +48,7 @@ class HandIn(Schema):
     tricks: list[str] = Field(
         description='Each trick\'s result in order: "A", "B" or "T"', max_length=3
     )
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=12)
     truco_accepted_in: int | None = Field(
         None, ge=1, le=3, description="The trick played after a call was accepted, if any"
     )
@@ -68,9 +69,11 @@ class EventIn(Schema):
 
 
 class ScoreIn(Schema):
-    score: dict[str, int] = Field(description='The game score before the hand: {"A": n, "B": n}')
+    score: dict[str, int] = Field(
+        max_length=2, description='The game score before the hand: {"A": n, "B": n}'
+    )
     events: list[EventIn] = Field(max_length=60)
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=12)
     allow_unfinished: bool = Field(False, description="Score a hand that has not ended yet")
 
 

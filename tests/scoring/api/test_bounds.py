@@ -32,24 +32,8 @@ def _unbounded(schema, spec, where, seen) -> list[str]:
     return found
 
 
-# Still open in the games' own API modules (left to their owners; the 64 KB body limit
-# bounds them meanwhile). A ratchet: a new gap fails, a fixed one must leave this list.
-KNOWN_GAPS = {
-    "/api/v1/samba/melds/check.options: mapping without maxProperties",
-    "/api/v1/samba/hands/score.options: mapping without maxProperties",
-    "/api/v1/canastra/melds/check.options: mapping without maxProperties",
-    "/api/v1/canastra/hands/score.options: mapping without maxProperties",
-    "/api/v1/truco/tricks/resolve.plays[].shuffle: integer without maximum",
-    "/api/v1/truco/tricks/resolve.options: mapping without maxProperties",
-    "/api/v1/truco/hands/resolve.options: mapping without maxProperties",
-    "/api/v1/truco/hands/score.score: mapping without maxProperties",
-    "/api/v1/truco/hands/score.options: mapping without maxProperties",
-    "/api/v1/pifpaf/hands/check.options: mapping without maxProperties",
-    "/api/v1/pifpaf/melds/check.options: mapping without maxProperties",
-    "/api/v1/pifpaf/settle.balances: mapping without maxProperties",
-    "/api/v1/pifpaf/settle.buy_in: integer without maximum",
-    "/api/v1/paciencia/play.shuffle: integer without maximum",
-}
+# No gap left: a new unbounded list, mapping or number fails here.
+KNOWN_GAPS: set[str] = set()
 
 
 @pytest.mark.django_db
@@ -69,7 +53,8 @@ def test_the_largest_body_of_every_endpoint_is_answered_never_a_500():
     for path, body in bodies():
         assert body, path
     results = priced(repeat=1)
-    assert all(status in (200, 422) for _ms, _path, status in results), results
+    # 401: an endpoint that needs a token refuses the body before reading it.
+    assert all(status in (200, 401, 422) for _ms, _path, status in results), results
     # Generous here (a shared test machine); `make bench` holds the real 50 ms line.
     assert results[0][0] < LIMIT_MS * 4, results[0]
 
