@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -243,8 +244,8 @@ class Match(models.Model):
     # --- changes: each runs in one transaction holding the match row's lock ----------
 
     def _locked(self) -> Match:
-        """This match's row, locked until the transaction ends."""
-        self._view = None
+        """This match's row, locked until the transaction ends. (This instance's view
+        stays: a refused change leaves it right, a change replaces it in ``_sync``.)"""
         return Match.objects.select_for_update().get(pk=self.pk)
 
     def _sync(self, locked: Match) -> None:
@@ -252,9 +253,19 @@ class Match(models.Model):
         caller never has to refresh it."""
         for field in self._meta.concrete_fields:
             setattr(self, field.attname, getattr(locked, field.attname))
-        self._view = None
+        # The view the change left, when it built one: the page drawn next needs no query.
+        self._view = getattr(locked, "_view", None)
         self._prefetched_objects_cache = {}
         publish_version(locked)
+
+    def _current_view(self, locked: Match) -> MatchView:
+        """The match as its game sees it, under the lock: this instance's view when the
+        match has not changed since it was built (the form was judged against it), else
+        a fresh one."""
+        known = getattr(self, "_view", None)
+        if known is not None and self.version == locked.version:
+            locked._view = known
+        return locked.view()
 
     def record_hand(
         self,
@@ -285,7 +296,8 @@ class Match(models.Model):
                     return existing
                 if match.is_finished:
                     raise RuleError(Violation("ledger.match.finished"))
-                number = match._next_number()
+                view = self._current_view(match)
+                number = view.number
                 if expected_number is not None and expected_number != number:
                     raise RuleError(
                         Violation(
@@ -296,7 +308,6 @@ class Match(models.Model):
                         )
                     )
                 match._check_draft(draft_revision)
-                view = match.view()
                 breakdowns = match._score(view, entry)
                 if not allow_empty and not any(b.total for b in breakdowns):
                     raise RuleError(Violation("ledger.hand.all-zero", {"number": number}))
@@ -306,11 +317,23 @@ class Match(models.Model):
                     match=match, number=number, entry=dict(entry), request_id=request_id,
                     created_by=by, state=state, version=match.version,
                 )  # fmt: skip
-                hand._store_scores(breakdowns)
+                sides = list(match.sides.all())
+                hand._store_scores(breakdowns, sides)
                 if match.draft or match.draft_revision:
                     match.draft = {}
                     match.draft_revision += 1
-                match._refresh()
+                # The totals move by this hand's scores alone: no sum over every hand.
+                after = replace(
+                    view,
+                    sides=tuple(
+                        replace(side, total=side.total + score.total)
+                        for side, score in zip(view.sides, breakdowns, strict=True)
+                    ),
+                    hands_played=number,
+                    state=state or {},
+                    draft={},
+                )
+                match._refresh(after=after, sides=sides)
                 self._sync(match)
                 return hand
         except IntegrityError:
@@ -442,7 +465,7 @@ class Match(models.Model):
 
     def last_undone_hand(self) -> Hand | None:
         hand = self.hands.filter(undone_at__isnull=False).order_by("-undone_at").first()
-        if hand is not None and hand.number == self._next_number():
+        if hand is not None and hand.number == self.view().number:
             return hand
         return None
 
@@ -526,26 +549,40 @@ class Match(models.Model):
             for score in hand.scores.all():
                 totals[score.side.position] = totals.get(score.side.position, 0) + score.total
 
-    def _refresh(self, *, reopen: bool = False, closing: bool = False) -> None:
-        """Recompute running totals from the live hands, ask the game who has won and
-        save; the caller has already bumped ``version``."""
+    def _refresh(
+        self,
+        *,
+        reopen: bool = False,
+        closing: bool = False,
+        after: MatchView | None = None,
+        sides: list[Side] | None = None,
+    ) -> None:
+        """Set the running totals, ask the game who has won and save; the caller has
+        already bumped ``version``. ``after``: the match as the change left it, totals
+        included (a hand just recorded); otherwise the totals are summed from the live
+        hands again (a correction, an undo)."""
         self._view = None
-        totals = dict(
-            HandScore.objects.filter(hand__match=self, hand__undone_at__isnull=True)
-            .values("side")
-            .annotate(total=Sum("total"))
-            .values_list("side", "total")
-        )
-        sides = list(self.sides.all())
-        for side in sides:
-            side.total = totals.get(side.pk, 0)
-        Side.objects.bulk_update(sides, ["total"])
-        self._prefetched_objects_cache = {}
-        self._view = None
-        winners = set(self.rules.winners(self.view(), closing=closing))
+        sides = sides if sides is not None else list(self.sides.all())
+        if after is None:
+            totals = dict(
+                HandScore.objects.filter(hand__match=self, hand__undone_at__isnull=True)
+                .values("side")
+                .annotate(total=Sum("total"))
+                .values_list("side", "total")
+            )
+            for side in sides:
+                side.total = totals.get(side.pk, 0)
+            Side.objects.bulk_update(sides, ["total"])  # the view below reads them
+            self._prefetched_objects_cache = {}
+            after = self.view()
+        else:
+            by_position = {view.position: view.total for view in after.sides}
+            for side in sides:
+                side.total = by_position[side.position]
+        winners = set(self.rules.winners(after, closing=closing))
         for side in sides:
             side.won = side.position in winners
-        Side.objects.bulk_update(sides, ["won"])
+        Side.objects.bulk_update(sides, ["total", "won"])
         if winners:
             if not self.is_finished:
                 self.finished_at = timezone.now()
@@ -558,7 +595,10 @@ class Match(models.Model):
                 "status", "finished_at", "version", "updated_at", "draft", "draft_revision",
             ]
         )  # fmt: skip
-        self._view = None
+        self._view = replace(
+            after,
+            sides=tuple(replace(view, won=view.position in winners) for view in after.sides),
+        )
 
 
 class Side(models.Model):
@@ -642,8 +682,10 @@ class Hand(models.Model):
     def is_undone(self) -> bool:
         return self.undone_at is not None
 
-    def _store_scores(self, breakdowns: Sequence[Breakdown]) -> None:
-        sides = list(self.match.sides.all())
+    def _store_scores(
+        self, breakdowns: Sequence[Breakdown], sides: Sequence[Side] | None = None
+    ) -> None:
+        sides = list(self.match.sides.all()) if sides is None else sides
         HandScore.objects.bulk_create(
             HandScore(hand=self, side=side, total=b.total, lines=b.as_dict()["lines"])
             for side, b in zip(sides, breakdowns, strict=True)

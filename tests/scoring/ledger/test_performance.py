@@ -215,3 +215,31 @@ def test_collected_static_files_get_hashed_names_and_are_cached_for_years(tmp_pa
     cache_control = response["Cache-Control"]
     assert "immutable" in cache_control
     assert int(re.search(r"max-age=(\d+)", cache_control).group(1)) >= 365 * 24 * 3600
+
+
+def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db):
+    """The add-hand POST builds the match's view once: under the lock it reuses the view
+    the form was judged against when nothing changed, the totals move by the hand's own
+    scores, and the page drawn after it reads the view the change left."""
+    import uuid
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.conftest import make_match, record
+
+    match = make_match()
+    for _ in range(5):
+        record(match, {"points": [1, 2, 3]})
+    match.refresh_from_db()
+    data = {"side_0": "1", "side_1": "2", "side_2": "3", "request_id": str(uuid.uuid4()),
+            "expected_number": "6", "known_version": str(match.version)}  # fmt: skip
+    with CaptureQueriesContext(connection) as queries:
+        client.post(f"/matches/{match.code}/hands/", data, HTTP_HX_REQUEST="true")
+    sql = [query["sql"] for query in queries.captured_queries]
+    # Transaction control is not work; the session row is read by every page.
+    control = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK")
+    statements = [s for s in sql if not s.startswith(control) and "django_session" not in s]
+    assert len(statements) <= 15, statements
+    assert not [s for s in sql if 'SUM("ledger_handscore"."total")' in s]
+    assert match.hands.count() == 6
