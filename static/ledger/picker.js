@@ -97,6 +97,17 @@
     show(picker);
   }
 
+  // One-tap values: the button sets the number beside it.
+  function set(button) {
+    var group = button.closest(".stepper");
+    var input = group.querySelector("input");
+    input.value = button.dataset.set;
+    group.querySelectorAll("[data-set]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b === button ? "true" : "false");
+    });
+    changed(input);
+  }
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest("button");
     if (!button) return;
@@ -114,7 +125,9 @@
     else if (button.dataset.suit) tap(picker, "suit", button.dataset.suit);
     else if (button.dataset.card) append(picker, button.dataset.card);
     else if (button.dataset.to) {
+      // Another field: the key held for the last one is let go.
       picker.dataset.target = button.dataset.to;
+      picker.dataset.anchor = "";
       show(picker);
     } else if (button.dataset.key === "back") back(picker);
     else if (button.dataset.key === "new-meld") newMeld(picker);

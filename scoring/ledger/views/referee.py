@@ -7,6 +7,7 @@ its seats). The answers are the game's ``Question.verdict()``; nothing is decide
 
 from __future__ import annotations
 
+from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -40,7 +41,9 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
             except RuleError as error:
                 verdict = refused(error.violations)
         questions.append({"name": name, "form": form, "answer": verdict})
-    context = {"game": rules, "match": match, "questions": questions}
+    # Every question's assets once (two card fields must not bring the picker twice).
+    media = sum((question["form"].media for question in questions), forms.Media())
+    context = {"game": rules, "match": match, "questions": questions, "media": media}
     if request.htmx and asked in rules.questions:
         context["question"] = next(q for q in questions if q["name"] == asked)
         return render(request, "ledger/referee.html#question", context)
