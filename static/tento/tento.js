@@ -139,8 +139,14 @@
   }
   function offerNames() {
     var list = document.getElementById("player-names");
-    if (!list || list.children.length) return;
-    rememberedNames().forEach(function (name) {
+    if (!list || list.dataset.remembered) return;
+    list.dataset.remembered = "1";
+    var offered = Array.prototype.map.call(list.options, function (option) {
+      return option.value.toLowerCase();
+    });
+    rememberedNames().filter(function (name) {
+      return offered.indexOf(name.toLowerCase()) === -1;
+    }).forEach(function (name) {
       var option = document.createElement("option");
       option.value = name;
       list.append(option);

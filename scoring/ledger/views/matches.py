@@ -20,7 +20,7 @@ from django.views.decorators.http import (
 from scoring.clubs.forms import posted_club, scoring_clubs
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
-from scoring.ledger.models import Match, cached_version, remember_version
+from scoring.ledger.models import Match, Player, cached_version, remember_version
 from scoring.ledger.pages import (
     delta_context,
     etag_version,
@@ -82,8 +82,21 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     template = "ledger/new_match.html"
     if request.htmx and (request.method == "GET" or setup.resized):
         template += "#match-setup"
-    context = {"game": rules, "setup": setup, "clubs": scoring_clubs(request.user)}
+    context = {
+        "game": rules,
+        "setup": setup,
+        "clubs": scoring_clubs(request.user),
+        "known_names": known_names(request),
+    }
     return render(request, template, context)
+
+
+def known_names(request: HttpRequest, most: int = 200) -> list[str]:
+    """Names to offer when a match is set up: the players of the matches this phone (its
+    account, its clubs) may see. The phone adds the names typed on it before."""
+    visible = access.visible_matches(request, Match.objects.all()).values("pk")
+    players = Player.objects.filter(seats__side__match__in=visible).distinct()
+    return list(players.order_by("name").values_list("name", flat=True)[:most])
 
 
 def _started(request: HttpRequest, match: Match, club: object | None) -> Match:

@@ -229,3 +229,13 @@ def test_a_draft_that_cannot_be_read_never_wipes_the_hand_in_progress(db):
     for posted in ("x" * (MAX_DRAFT_BYTES + 1), "[1, 2]", "{not json"):
         form = truco.hand_form(match.view(), {"draft_json": posted, "step": "back"})
         assert form.draft == {"events": [{"type": "raise", "team": "A"}]}
+
+
+def test_names_of_the_matches_this_phone_may_see_are_offered_at_set_up(client):
+    from tests.conftest import make_match
+
+    make_match("free", (("Zélia",), ("Otto",)))  # started on this (trusted) phone
+    html = client.get("/matches/new/free/").content.decode()
+    assert '<option value="Zélia"></option>' in html
+    stranger = type(client)()
+    assert "Zélia" not in stranger.get("/matches/new/free/").content.decode()
