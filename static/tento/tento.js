@@ -113,6 +113,15 @@
   });
   document.addEventListener("DOMContentLoaded", function () { applyHistoryDelta(document); });
 
+  // --- a side's part of a long hand form folds away once it is done -------------------
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("[data-collapse]");
+    if (!toggle) return;
+    var section = toggle.closest("fieldset");
+    var folded = section.toggleAttribute("data-collapsed");
+    toggle.setAttribute("aria-expanded", folded ? "false" : "true");
+  });
+
   // --- asking first --------------------------------------------------------------------
   // A form that ends something (a match) or records something odd (an all-zero hand)
   // asks before it goes.

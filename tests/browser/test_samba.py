@@ -81,6 +81,16 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
         "button", name="2", exact=True
     ).click()
     expect(a.locator("[name='s0-red_threes']")).to_have_value("2")
+    # A finished side folds to its name, out of the way, and keeps what was entered.
+    fold = a.locator("legend .side-toggle")
+    fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    expect(a.locator("textarea")).to_be_hidden()
+    fold.click()
+    expect(a.locator("textarea")).to_be_visible()
+    expect(a.locator("textarea")).to_have_value(
+        "4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠\nR♥ R♠ R♦ R♣ R♥ R♠ R♦\nA♥ A♠ A♦"
+    )
 
     # The other side is typed; a wrong meld is flagged live, with its rule.
     # Typed in the reader's letters: copas, espadas, ouros, paus.
