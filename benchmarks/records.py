@@ -204,6 +204,7 @@ def run() -> bool:
         line = f"  {name:<28} {seconds * 1e3:8.2f} ms"
         if name.startswith("standings"):
             line += f"  {ratio:6.2f} × bare (budget {BUDGET:.0f} ×)"
+            line += f", {ratio / figures['bare view, signed in'][1]:.2f} × bare signed in"
             ok = ok and ratio <= BUDGET
         elif name != "bare view":
             line += f"  {ratio:6.2f} × bare"
@@ -224,8 +225,10 @@ def main() -> None:
 
         django.setup()
         call_command("migrate", verbosity=0)
-        if not run():
-            sys.exit(1)
+        verdict = "PASS" if run() else "FAIL"
+        print(f"  standings (a member signed in) within {BUDGET:g} × bare  {verdict}")
+        # `make bench` counts this line; the exit code says whether it passed.
+        sys.exit(0 if verdict == "PASS" else 3)
 
 
 if __name__ == "__main__":
