@@ -5,14 +5,15 @@ the test that meets it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from referee.rulings import Breakdown, RuleError, Verdict, Violation
+from referee.rulings import Breakdown, RuleError, ScoreLine, Verdict, Violation
 
 
 class RuleWatch:
@@ -85,3 +86,23 @@ def unexplained(engine: ModuleType) -> list[str]:
     return [
         rule for rule in engine.RULE_IDS if not re.search(rf'"{re.escape(rule)}",  # \S', block)
     ]
+
+
+@contextmanager
+def emitted_rules(monkeypatch: pytest.MonkeyPatch, engine: ModuleType) -> Iterator[set[str]]:
+    """Record each rule id ``engine`` emits (as a violation or a score line) while the
+    block runs; on leaving it, every one must be in the engine's ``RULE_IDS``."""
+    seen: set[str] = set()
+
+    def violation(rule, params=None):
+        seen.add(rule)
+        return Violation(rule, params or {})
+
+    def score_line(rule, count, points, params=None):
+        seen.add(rule)
+        return ScoreLine(rule, count, points, params or {})
+
+    monkeypatch.setattr(engine, "Violation", violation)
+    monkeypatch.setattr(engine, "ScoreLine", score_line)
+    yield seen
+    assert seen <= set(engine.RULE_IDS), seen - set(engine.RULE_IDS)

@@ -47,6 +47,7 @@ from referee.pinkerton import (
     stack_value,
 )
 from referee.rulings import RuleError, ScoreLine, Violation
+from tests.referee.rulewatch import emitted_rules
 
 SEEN_RULES: set[str] = set()
 
@@ -54,21 +55,9 @@ SEEN_RULES: set[str] = set()
 @pytest.fixture(autouse=True)
 def every_rule_emitted_is_listed(monkeypatch):
     """Record each rule id the module emits during a test; all must be in RULE_IDS."""
-    seen: set[str] = set()
-
-    def violation(rule, params=None):
-        seen.add(rule)
-        return Violation(rule, params or {})
-
-    def score_line(rule, count, points, params=None):
-        seen.add(rule)
-        return ScoreLine(rule, count, points, params or {})
-
-    monkeypatch.setattr(pinkerton, "Violation", violation)
-    monkeypatch.setattr(pinkerton, "ScoreLine", score_line)
-    yield
+    with emitted_rules(monkeypatch, pinkerton) as seen:
+        yield
     SEEN_RULES.update(seen)
-    assert seen <= set(RULE_IDS), seen - set(RULE_IDS)
 
 
 PLAYERS = ("ala", "bea", "cez")  # ala deals: bea plays first in phases I and II

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from referee import truco
 from referee.cards import DECKS, Card, parse_card, parse_cards
-from referee.rulings import RuleError, ScoreLine, Violation
+from referee.rulings import RuleError
 from referee.truco import (
     OPTION_KEYS,
     RULE_IDS,
@@ -32,7 +32,7 @@ from referee.truco import (
     resolve_trick,
     score_events,
 )
-from tests.referee.rulewatch import unexplained, written_ids
+from tests.referee.rulewatch import emitted_rules, unexplained, written_ids
 
 SEEN_RULES: set[str] = set()
 
@@ -40,21 +40,9 @@ SEEN_RULES: set[str] = set()
 @pytest.fixture(autouse=True)
 def every_rule_emitted_is_listed(monkeypatch):
     """Record each rule id the module emits during a test; all must be in RULE_IDS."""
-    seen: set[str] = set()
-
-    def violation(rule, params=None):
-        seen.add(rule)
-        return Violation(rule, params or {})
-
-    def score_line(rule, count, points, params=None):
-        seen.add(rule)
-        return ScoreLine(rule, count, points, params or {})
-
-    monkeypatch.setattr(truco, "Violation", violation)
-    monkeypatch.setattr(truco, "ScoreLine", score_line)
-    yield
+    with emitted_rules(monkeypatch, truco) as seen:
+        yield
     SEEN_RULES.update(seen)
-    assert seen <= set(RULE_IDS), seen - set(RULE_IDS)
 
 
 def rules(error: pytest.ExceptionInfo[RuleError]) -> list[str]:
