@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 
 from referee.rulings import Violation
@@ -47,26 +48,43 @@ def read_int(value: Any) -> int | None:
 # --- the live scoreboard -------------------------------------------------------------------
 
 
-def live_etag(match: Match) -> str:
-    """The live scoreboard's ETag: the match's version, in the viewer's language."""
-    return f"m{match.pk}-v{match.version}-{get_language()}"
+ETAG_SALT = "tento.ledger.live-etag"
+
+
+def live_etag(request: HttpRequest, match: Match) -> str:
+    """The live scoreboard's ETag: the match's version, in the viewer's language, signed
+    for this phone's session.
+
+    The signature is what lets an unchanged poll be answered 304 without reading the
+    session (``views.matches._match_etag``): a phone holds a valid ETag only because a
+    response that checked its access handed it out, and another phone (another session
+    key, read from the cookie) cannot use it or make one up."""
+    session = getattr(request, "session", None)
+    viewer = (session.session_key if session is not None else None) or ""
+    tag = f"m{match.pk}-v{match.version}-{get_language()}"
+    signature = salted_hmac(ETAG_SALT, f"{tag}:{viewer}", algorithm="sha256")
+    return f"{tag}.{signature.hexdigest()[:20]}"
+
+
+def held_etags(header: str | None) -> list[str]:
+    """The ETags a phone sends in ``If-None-Match``, without quotes or ``W/``."""
+    return [tag.strip().removeprefix("W/").strip('"') for tag in (header or "").split(",")]
 
 
 def etag_version(header: str | None, match_pk: int) -> int | None:
-    """The version a phone holds, read from its ``If-None-Match`` (None if unknown)."""
-    if not header:
-        return None
-    tag = header.strip().removeprefix("W/").strip('"')
-    prefix = f"m{match_pk}-v"
-    if not tag.startswith(prefix):
-        return None
-    version, _sep, language = tag[len(prefix) :].partition("-")
-    if language != get_language():
-        return None
-    return read_int(version)
+    """The version a phone holds, read from its ``If-None-Match`` (None if unknown). The
+    signature is not needed here: the view that reads it has checked access already."""
+    for tag in held_etags(header):
+        prefix = f"m{match_pk}-v"
+        if not tag.startswith(prefix):
+            continue
+        version, _sep, language = tag[len(prefix) :].partition(".")[0].partition("-")
+        if language == get_language():
+            return read_int(version)
+    return None
 
 
-def live_context(match: Match) -> dict[str, Any]:
+def live_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     view = match.view()
     game = match.rules
     notes = game.side_notes(view)
@@ -86,7 +104,7 @@ def live_context(match: Match) -> dict[str, Any]:
         "hands_played": view.hands_played,
         "undone": match.last_undone_hand(),
         "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
-        "etag": live_etag(match),
+        "etag": live_etag(request, match),
         "next_number": view.number,
         "poll_ms": settings.LIVE_POLL_MS,
     }

@@ -43,7 +43,7 @@ def fragments(
     if form_context is not None:
         html += render_to_string("ledger/match.html#hand-form", form_context, request=request)
     since = read_int(request.POST.get("known_version"))
-    context = live_context(match) | {"oob": True}
+    context = live_context(request, match) | {"oob": True}
     delta = delta_context(match, since) if since is not None else None
     if delta is not None:
         context |= delta
@@ -55,7 +55,7 @@ def fragments(
 
 
 def _page(request: HttpRequest, match: Match, form_context: dict[str, Any]) -> HttpResponse:
-    context = live_context(match) | {"history": history_context(match)} | form_context
+    context = live_context(request, match) | {"history": history_context(match)} | form_context
     return render(request, "ledger/match.html", context)
 
 

@@ -25,6 +25,7 @@ from scoring.ledger.pages import (
     delta_context,
     etag_version,
     hand_form_context,
+    held_etags,
     history_context,
     live_context,
     live_etag,
@@ -132,7 +133,7 @@ def share_link(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def match_detail(request: HttpRequest, code: str) -> HttpResponse:
     match = get_match(request, code)
-    context = live_context(match) | {"history": history_context(match)}
+    context = live_context(request, match) | {"history": history_context(match)}
     context |= {"can_change": match.can_change, "share": share_context(request, match)}
     return render(request, "ledger/match.html", context | hand_form_context(match))
 
@@ -161,9 +162,11 @@ def history(request: HttpRequest, code: str) -> HttpResponse:
 
 def _match_etag(request: HttpRequest, code: str) -> str | None:
     """The ETag of a match's live fragment from its version alone: from the shared cache
-    where it holds the version, else one small query (whose answer it then keeps)."""
-    if not access.may_poll(request, code):
-        return None  # the view answers 404, never 304, to a phone that may not see it
+    where it holds the version, else one small query (whose answer it then keeps).
+
+    A phone that sends the current ETag is answered 304 without reading its session: the
+    ETag is signed, so it holds it only because a view that checked its access handed it
+    out, and a 304 tells it nothing it was not shown. Anyone else is checked first."""
     known = cached_version(code)
     if known is None:
         row = Match.objects.filter(code=code).values_list("pk", "version").first()
@@ -172,7 +175,12 @@ def _match_etag(request: HttpRequest, code: str) -> str | None:
         remember_version(code, *row)
         known = row
     pk, version = known
-    return live_etag(Match(pk=pk, version=version))
+    etag = live_etag(request, Match(pk=pk, version=version))
+    if etag in held_etags(request.headers.get("If-None-Match")):
+        return etag
+    if not access.may_poll(request, code):
+        return None  # the view answers 404, never 304, to a phone that may not see it
+    return etag
 
 
 @contextmanager
@@ -196,7 +204,7 @@ def live(request: HttpRequest, code: str) -> HttpResponse:
     and only the hands that changed since the version the phone holds."""
     with snapshot():
         match = get_match(request, code)
-        context = live_context(match)
+        context = live_context(request, match)
         since = etag_version(request.headers.get("If-None-Match"), match.pk)
         delta = delta_context(match, since) if since is not None else None
         if delta is not None:
