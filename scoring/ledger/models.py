@@ -184,38 +184,59 @@ class Match(models.Model):
         return cached
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
-        self._view = None
+        self._view = self._sides = None
         super().refresh_from_db(*args, **kwargs)
 
-    def _side_views(self, totals: Mapping[int, int] | None = None) -> tuple[SideView, ...]:
-        seats = Seat.objects.filter(side__match=self).select_related("player", "side")
-        players: dict[int, list[str]] = {}
+    def _side_rows(self) -> list[Side]:
+        """The match's sides in order, each with ``player_names`` in seat order, in one
+        query (a side may have no seat: old data)."""
+        fields = [field.attname for field in Side._meta.concrete_fields]
+        rows = (
+            Side.objects.filter(match=self)
+            .order_by("position", "seats__order")
+            .values_list(*fields, "seats__player__name")
+        )
         sides: dict[int, Side] = {}
-        for seat in seats.order_by("side__position", "order"):
-            players.setdefault(seat.side.position, []).append(seat.player.name)
-            sides[seat.side.position] = seat.side
-        for side in self.sides.all():  # a side may have no seat (old data)
-            sides.setdefault(side.position, side)
+        for *values, player in rows:
+            side = sides.get(values[0])
+            if side is None:
+                side = sides[values[0]] = Side.from_db(self._state.db, fields, values)
+                side.player_names = []
+            if player is not None:
+                side.player_names.append(player)
+        return list(sides.values())
+
+    def _side_views(
+        self, totals: Mapping[int, int] | None = None, sides: Sequence[Side] | None = None
+    ) -> tuple[SideView, ...]:
         return tuple(
             SideView(
-                position=position,
+                position=side.position,
                 name=side.name,
-                players=tuple(players.get(position, ())),
-                total=side.total if totals is None else totals.get(position, 0),
+                players=tuple(side.player_names),
+                total=side.total if totals is None else totals.get(side.position, 0),
                 won=side.won,
             )
-            for position, side in sorted(sides.items())
+            for side in (sides if sides is not None else self._side_rows())
         )
+
+    def sides_of_view(self) -> list[Side]:
+        """The side rows the match's view was built from (loaded once with it): a change
+        made through the view stores its scores against them."""
+        if getattr(self, "_sides", None) is None:
+            self._sides = self._side_rows()
+        return self._sides
 
     def _make_view(self) -> MatchView:
         last = self.live_hands().order_by("-number").values("number", "state").first()
         if last is not None and last["state"] is None:
             self._derive_states()
             last = self.live_hands().order_by("-number").values("number", "state").first()
+        self._sides = self._side_rows()
         return MatchView(
             options=self.options,
             target=self.target,
-            sides=self._side_views(),
+            sides=self._side_views(sides=self._sides),
             hands_played=last["number"] if last else 0,
             state=(last["state"] if last else None) or {},
             draft=self.draft,
@@ -255,6 +276,7 @@ class Match(models.Model):
             setattr(self, field.attname, getattr(locked, field.attname))
         # The view the change left, when it built one: the page drawn next needs no query.
         self._view = getattr(locked, "_view", None)
+        self._sides = getattr(locked, "_sides", None)
         self._prefetched_objects_cache = {}
         publish_version(locked)
 
@@ -264,7 +286,7 @@ class Match(models.Model):
         a fresh one."""
         known = getattr(self, "_view", None)
         if known is not None and self.version == locked.version:
-            locked._view = known
+            locked._view, locked._sides = known, self._sides
         return locked.view()
 
     def record_hand(
@@ -317,7 +339,7 @@ class Match(models.Model):
                     match=match, number=number, entry=dict(entry), request_id=request_id,
                     created_by=by, state=state, version=match.version,
                 )  # fmt: skip
-                sides = list(match.sides.all())
+                sides = match.sides_of_view()
                 hand._store_scores(breakdowns, sides)
                 if match.draft or match.draft_revision:
                     match.draft = {}
@@ -599,6 +621,7 @@ class Match(models.Model):
             after,
             sides=tuple(replace(view, won=view.position in winners) for view in after.sides),
         )
+        self._sides = None  # read again if another change follows on this instance
 
 
 class Side(models.Model):
