@@ -26,10 +26,9 @@ def posted_club(request: HttpRequest) -> Club | None:
     return scoring_clubs(request.user).filter(code=code).first()
 
 
-class ClubForm(forms.ModelForm):
-    class Meta:
-        model = Club
-        fields = ["name"]
+# The forms with nothing of their own beyond the model field they set.
+ClubForm = forms.modelform_factory(Club, fields=["name"])
+InvitationForm = forms.modelform_factory(Invitation, fields=["role"])
 
 
 class GuestForm(forms.ModelForm):
@@ -46,12 +45,6 @@ class GuestForm(forms.ModelForm):
         if Guest.objects.filter(club=self.instance.club, name__iexact=name).exists():
             raise forms.ValidationError(_("The club already has a guest with that name."))
         return name
-
-
-class InvitationForm(forms.ModelForm):
-    class Meta:
-        model = Invitation
-        fields = ["role"]
 
 
 class RoleForm(forms.ModelForm):

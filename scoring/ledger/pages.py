@@ -166,20 +166,16 @@ def conflict_context(match: Match, number: int) -> dict[str, Any] | None:
 # --- the history ---------------------------------------------------------------------------
 
 
-def hand_row(hand: Hand) -> dict[str, Any]:
-    return {
-        "pk": hand.pk,
-        "number": hand.number,
-        "revision": hand.revision,
-        "problem": hand.problem,
-        "undone": hand.undone_at is not None,
-    }
-
-
 ROW_FIELDS = ("pk", "number", "revision", "problem", "undone_at")
 
 
+def hand_row(hand: Hand) -> dict[str, Any]:
+    """The history's row of a hand already loaded (the history reads its rows as values)."""
+    return _row({field: getattr(hand, field) for field in ROW_FIELDS})
+
+
 def _row(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand's row of the history from its ROW_FIELDS: what its fragment is drawn from."""
     return {
         "pk": values["pk"],
         "number": values["number"],

@@ -17,6 +17,29 @@ PAD_Y = 10
 SERIES_COLOURS = 8
 
 
+@dataclass(frozen=True, kw_only=True)
+class Chart:
+    """What every chart's template draws besides its marks: the y of the zero line (None
+    when 0 is off the chart), the values at the top and bottom, and the viewBox."""
+
+    zero_y: float | None
+    top: int
+    bottom: int
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = PAD_LEFT
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A <rect> of a chart, in the viewBox's units."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
 @dataclass(frozen=True)
 class Series:
     name: str
@@ -27,16 +50,10 @@ class Series:
     colour: int  # the series-N class
 
 
-@dataclass(frozen=True)
-class LineChart:
+@dataclass(frozen=True, kw_only=True)
+class LineChart(Chart):
     series: tuple[Series, ...]
-    zero_y: float | None
-    top: int
-    bottom: int
     hands: int
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = PAD_LEFT
 
 
 def _scale(low: int, high: int):
@@ -77,25 +94,15 @@ def line_chart(names: Sequence[str], series: Sequence[Sequence[int]]) -> LineCha
 
 
 @dataclass(frozen=True)
-class Bar:
-    x: float
-    y: float
-    width: float
-    height: float
+class Bar(Rect):
     won: bool
     margin: int
     code: str
 
 
-@dataclass(frozen=True)
-class BarChart:
+@dataclass(frozen=True, kw_only=True)
+class BarChart(Chart):
     bars: tuple[Bar, ...]
-    zero_y: float
-    top: int
-    bottom: int
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = PAD_LEFT
 
 
 def form_chart(points: Sequence[tuple[str, bool, int]]) -> BarChart:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.paciencia import DEALS, DECK_SIZE, PILES, wilson
+from scoring.records.charts import Rect
 
 ODDS_FILE = Path(__file__).resolve().parent / "odds.json"
 
@@ -110,11 +111,7 @@ LEFT, RIGHT, TOP, BOTTOM = 30, 6, 8, 22  # room for the axis labels
 
 
 @dataclass(frozen=True)
-class Bar:
-    x: float
-    y: float
-    width: float
-    height: float
+class Bar(Rect):
     value: int  # cards left off the piles (0: won)
     games: int
     share: float  # of all shuffles

@@ -112,22 +112,27 @@ def _started(request: HttpRequest, match: Match, club: object | None) -> Match:
     return match
 
 
+def _open_link(request: HttpRequest, token: str, *, change: bool) -> HttpResponse:
+    """A link from the share panel: this phone keeps its token and goes to its match, if
+    the token still grants what the link promises (changing the match, or seeing it)."""
+    field = "edit_token" if change else "share_token"
+    match = Match.objects.filter(**{field: token}).first()
+    held = access.NONE if match is None else access.remember(request, match, token)
+    if not (held.change if change else held.view):
+        raise Http404("no such match")
+    return redirect(match)
+
+
 @require_safe
 def scorer_link(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer link: this phone may change the match from now on."""
-    match = Match.objects.filter(edit_token=token).first()
-    if match is None or not access.remember(request, match, token).change:
-        raise Http404("no such match")
-    return redirect(match)
+    return _open_link(request, token, change=True)
 
 
 @require_safe
 def share_link(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only link: this phone may follow the match live."""
-    match = Match.objects.filter(share_token=token).first()
-    if match is None or not access.remember(request, match, token).view:
-        raise Http404("no such match")
-    return redirect(match)
+    return _open_link(request, token, change=False)
 
 
 @require_safe
