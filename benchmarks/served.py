@@ -358,22 +358,28 @@ def target_of(
     return "", None
 
 
+def bench_env(tmp: str) -> dict[str, str]:
+    """The environment every served figure runs under: the bench's settings (the bare view
+    beside the app), DEBUG off, hashed static files collected under ``tmp``."""
+    return os.environ | {
+        "DJANGO_SETTINGS_MODULE": "benchmarks.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": "bench",
+        "ALLOWED_HOSTS": "127.0.0.1,testserver",
+        "STATIC_ROOT": f"{tmp}/static",
+        "CONN_MAX_AGE": "60",
+        "REDIS_URL": "",
+        # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+    }
+
+
 def served() -> list[bool]:
     checks: list[bool] = []
     with tempfile.TemporaryDirectory() as tmp:
-        base = os.environ | {
-            "DJANGO_SETTINGS_MODULE": "benchmarks.settings",
-            "DEBUG": "false",
-            "SECRET_KEY": "bench",
-            "ALLOWED_HOSTS": "127.0.0.1,testserver",
-            "STATIC_ROOT": f"{tmp}/static",
-            "CONN_MAX_AGE": "60",
-            "REDIS_URL": "",
-            # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
-            "SECURE_SSL_REDIRECT": "false",
-            "SESSION_COOKIE_SECURE": "false",
-            "CSRF_COOKIE_SECURE": "false",
-        }
+        base = bench_env(tmp)
         manage(base, "manage.py", "collectstatic", "--noinput", "-v0")
         configs = [("SQLite, per-process cache", base | {"DATABASE_URL": f"sqlite:///{tmp}/b.db"})]
         if prepare_postgres():
