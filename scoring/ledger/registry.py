@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Unpack
 
 from django import forms
 from django.utils.module_loading import import_string
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from referee.cards import Deck
     from referee.rulings import Breakdown
-    from scoring.ledger.handforms import HandForm
+    from scoring.ledger.handforms import HandForm, HandFormKeywords
     from scoring.ledger.referee import Question
     from scoring.ledger.rulebook import RuleText
 
@@ -189,13 +189,11 @@ class Game:
         self,
         match: MatchView,
         data: Mapping[str, Any] | None = None,
-        *,
-        entry: Mapping[str, Any] | None = None,
-        redraw: bool = False,
+        **keywords: Unpack[HandFormKeywords],
     ) -> HandForm:
         """The hand form: blank, bound to what was posted, or filled from a stored entry
-        (a past hand being corrected)."""
-        return self.hand_form_class(match, data, entry=entry, redraw=redraw)
+        (a past hand being corrected); ``keywords`` as ``HandForm`` takes them."""
+        return self.hand_form_class(match, data, **keywords)
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         """One breakdown per side, in side order; raises RuleError for an impossible hand."""
