@@ -113,14 +113,11 @@ class Game:
     description: ClassVar[Promise | str] = ""
     # The engine module (``referee.<game>``), for its RULE_IDS and deck.
     engine: ClassVar[ModuleType | None] = None
-    # The deck everything entered for one hand must fit in; None for a game without cards.
-    deck: ClassVar[Deck | None] = None
     min_sides: ClassVar[int] = 2
     max_sides: ClassVar[int] = 2
     max_players_per_side: ClassVar[int] = 4
     # Everyone plays alone (each side one player): the set-up asks for players, not sides.
     individual: ClassVar[bool] = False
-    default_target: ClassVar[int | None] = None
     # The engine's options dataclass (``from_dict``/``as_dict``); None: the game has none.
     options_class: ClassVar[type | None] = None
     # House rules asked when a match starts; ``cleaned_data`` is stored on the match.
@@ -152,6 +149,19 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
+
+    # --- what the engine says -----------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck | None:
+        """The deck everything entered for one hand must fit in: the engine's; None for a
+        game without cards."""
+        return getattr(self.engine, "DECK", None)
+
+    @property
+    def default_target(self) -> int | None:
+        """The target a new match is offered: the engine's own, if its options have one."""
+        return getattr(self.options_class(), "target", None) if self.options_class else None
 
     # --- starting a match -------------------------------------------------------------
 
