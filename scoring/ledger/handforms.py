@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from django import forms
 from django.forms.utils import ErrorDict
@@ -41,6 +41,14 @@ def read_draft(text: str | None) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
+
+
+class HandFormKeywords(TypedDict, total=False):
+    """What a hand form is made with besides the match and what was posted: the stored
+    entry of a past hand being corrected, and whether it is drawn again after a step."""
+
+    entry: Mapping[str, Any] | None
+    redraw: bool
 
 
 class HandForm(forms.Form):

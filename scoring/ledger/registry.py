@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Unpack
 
 from django import forms
 from django.utils.module_loading import import_string
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from referee.cards import Deck
     from referee.rulings import Breakdown
-    from scoring.ledger.handforms import HandForm
+    from scoring.ledger.handforms import HandForm, HandFormKeywords
     from scoring.ledger.referee import Question
     from scoring.ledger.rulebook import RuleText
 
@@ -113,14 +113,11 @@ class Game:
     description: ClassVar[Promise | str] = ""
     # The engine module (``referee.<game>``), for its RULE_IDS and deck.
     engine: ClassVar[ModuleType | None] = None
-    # The deck everything entered for one hand must fit in; None for a game without cards.
-    deck: ClassVar[Deck | None] = None
     min_sides: ClassVar[int] = 2
     max_sides: ClassVar[int] = 2
     max_players_per_side: ClassVar[int] = 4
     # Everyone plays alone (each side one player): the set-up asks for players, not sides.
     individual: ClassVar[bool] = False
-    default_target: ClassVar[int | None] = None
     # The engine's options dataclass (``from_dict``/``as_dict``); None: the game has none.
     options_class: ClassVar[type | None] = None
     # House rules asked when a match starts; ``cleaned_data`` is stored on the match.
@@ -152,6 +149,19 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
+
+    # --- what the engine says -----------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck | None:
+        """The deck everything entered for one hand must fit in: the engine's; None for a
+        game without cards."""
+        return getattr(self.engine, "DECK", None)
+
+    @property
+    def default_target(self) -> int | None:
+        """The target a new match is offered: the engine's own, if its options have one."""
+        return getattr(self.options_class(), "target", None) if self.options_class else None
 
     # --- starting a match -------------------------------------------------------------
 
@@ -189,13 +199,11 @@ class Game:
         self,
         match: MatchView,
         data: Mapping[str, Any] | None = None,
-        *,
-        entry: Mapping[str, Any] | None = None,
-        redraw: bool = False,
+        **keywords: Unpack[HandFormKeywords],
     ) -> HandForm:
         """The hand form: blank, bound to what was posted, or filled from a stored entry
-        (a past hand being corrected)."""
-        return self.hand_form_class(match, data, entry=entry, redraw=redraw)
+        (a past hand being corrected); ``keywords`` as ``HandForm`` takes them."""
+        return self.hand_form_class(match, data, **keywords)
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         """One breakdown per side, in side order; raises RuleError for an impossible hand."""

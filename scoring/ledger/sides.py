@@ -15,7 +15,7 @@ to its way of counting from one hand to the next.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -254,9 +254,12 @@ class SidesGame(Game):
     """A game entered per side (a ``SidesHandForm``) and played to a target its engine
     judges: ``engine.winner(totals, options)`` names the side that won, or None while the
     match goes on, and ``engine.standing(totals, options).tied`` the sides tied above the
-    target, who play another hand."""
+    target, who play another hand. A stored hand is scored by ``score_entry``."""
 
     confirm_empty_hands = True
+    # One breakdown per side of a stored entry, under the engine's options; RuleError
+    # for an impossible hand. A plain function (``staticmethod``), shared with the API.
+    score_entry: ClassVar[Callable[[Mapping[str, Any], Any], Sequence[Breakdown]]]
 
     def match_options(self, match: MatchView) -> Any:
         """The house rules and the ledger's target (if the match has one)."""
@@ -264,6 +267,9 @@ class SidesGame(Game):
             "options",
             lambda view: engine_options(self.options_class, view.options, target=view.target),
         )
+
+    def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
+        return self.score_entry(entry, self.match_options(match))
 
     def state_after(
         self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]

@@ -7,14 +7,10 @@ openings) is the hand's draft, so every phone at the table shows the same requir
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from referee import canastra
-from referee.rulings import Breakdown
 from scoring.games.canastra import entries
 from scoring.games.canastra.forms import CanastraHandForm, CanastraOptionsForm, opening_note
 from scoring.games.canastra.questions import QUESTIONS
@@ -32,11 +28,9 @@ class Canastra(SidesGame):
         "kept on the scoreboard."
     )
     engine = canastra
-    deck = canastra.DECK
     min_sides = 2
     max_sides = 2
     max_players_per_side = 2
-    default_target = canastra.DEFAULT_OPTIONS.target
     options_class = canastra.CanastraOptions
     options_form_class = CanastraOptionsForm
     hand_form_class = CanastraHandForm
@@ -44,10 +38,8 @@ class Canastra(SidesGame):
     rules = RULES
     api = "scoring.games.canastra.api.router"
     questions = QUESTIONS
+    score_entry = staticmethod(entries.score_entry)
     media = forms.Media(css={"all": ["canastra/canastra.css"]})
-
-    def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
-        return entries.score_entry(entry, self.match_options(match))
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         """Under each pair's total: its opening requirement if the buraco rule holds it

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from referee import canastra
 from referee.cards import Card, format_card, parse_card
 from referee.rulings import RuleError
+from scoring.ledger import questions
 from scoring.ledger.cards import CardField, CardsField, MeldsField, language, number_field
 from scoring.ledger.referee import Answer, Question, answer, yes_no
 from scoring.ledger.rulebook import label
@@ -54,11 +55,7 @@ def ruled(verdict: canastra.Verdict, **more: Any) -> Answer:
     return yes_no(verdict, params=in_words(verdict.params), **more)
 
 
-class MeldQuestion(Question):
-    title = _("Is this meld valid?")
-    short = _("A meld")
-    submit = _("Check the meld")
-
+class MeldQuestion(questions.MeldQuestion):
     cards = CardsField(label=_("Cards of the meld"), help_text=_("For example: 2H 3H 4H JK"))
 
     def verdict(self) -> Answer:
@@ -85,10 +82,8 @@ class MeldQuestion(Question):
         return answer(True, headline, rule=rule, cards=cards, details=details)
 
 
-class OpeningQuestion(Question):
+class OpeningQuestion(questions.OpeningQuestion):
     title = _("Does this opening meet the buraco rule?")
-    short = _("An opening")
-    submit = _("Check the opening")
 
     melds = MeldsField(
         label=_("Melds laid down to open, one per line"),
@@ -120,10 +115,8 @@ class OpeningQuestion(Question):
         )
 
 
-class PileQuestion(Question):
+class PileQuestion(questions.PileQuestion):
     title = _("May this player take the discard pile?")
-    short = _("The pile")
-    submit = _("Ask about the pile")
 
     top = CardField(label=_("The pile's top card"))
     hand = CardsField(label=_("The player's hand"))
@@ -173,10 +166,8 @@ MORTO_TAKEN = "taken"
 MORTO_IS_STOCK = "stock"
 
 
-class GoingOutQuestion(Question):
+class GoingOutQuestion(questions.GoingOutQuestion):
     title = _("May this pair go out (and take its morto)?")
-    short = _("Going out")
-    submit = _("Ask about going out")
 
     morto = forms.ChoiceField(
         label=_("The pair's morto"),

@@ -58,7 +58,6 @@ class Paciencia(Game):
         "or a deal typed in, move by move."
     )
     engine = paciencia
-    deck = paciencia.DECK
     min_sides = 1
     max_sides = 1
     max_players_per_side = 1

@@ -33,7 +33,6 @@ class PifPaf(Game):
         "the balances and settles up in money."
     )
     engine = pifpaf
-    deck = pifpaf.DECK
     min_sides = 3
     max_sides = 8
     max_players_per_side = 1

@@ -4,6 +4,8 @@ answer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +14,7 @@ from referee.cards import Card
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
 from referee.pifpaf import claim_discard as engine_claim
 from scoring.ledger.cards import CardsField, card_views
+from scoring.ledger.questions import players_field
 from scoring.ledger.referee import Answer, Question, answer
 
 ACES = [("both", _("Below the 2 or above the king")), ("low", _("Low only (below the 2)"))]
@@ -92,6 +95,17 @@ class MeldQuestion(HouseRulesQuestion):
 SEATS = [(seat, str(seat)) for seat in range(1, MAX_PLAYERS + 1)]
 
 
+def seats_field(label: Any, *, required: bool = True) -> forms.TypedMultipleChoiceField:
+    """Seats ticked among the table's, numbered from 1."""
+    return forms.TypedMultipleChoiceField(
+        label=label,
+        coerce=int,
+        choices=SEATS,
+        required=required,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
 class ClaimQuestion(Question):
     """Seats are numbered from 1 in turn order here; the engine counts from 0."""
 
@@ -99,28 +113,12 @@ class ClaimQuestion(Question):
     short = _("A discard")
     submit = _("Settle the claim")
 
-    players = forms.TypedChoiceField(
-        label=_("Players at the table"),
-        coerce=int,
-        choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-        initial=4,
-    )
+    players = players_field(range(MIN_PLAYERS, MAX_PLAYERS + 1), initial=4)
     discarder = forms.TypedChoiceField(
         label=_("Seat of the player who discarded"), coerce=int, choices=SEATS, initial=1
     )
-    claimants = forms.TypedMultipleChoiceField(
-        label=_("Seats that want to go out with it"),
-        coerce=int,
-        choices=SEATS,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    stock_only = forms.TypedMultipleChoiceField(
-        label=_("Seats flagged “only from the stock”"),
-        coerce=int,
-        choices=SEATS,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    claimants = seats_field(_("Seats that want to go out with it"))
+    stock_only = seats_field(_("Seats flagged “only from the stock”"), required=False)
 
     def verdict(self) -> Answer:
         data = self.cleaned_data

@@ -63,11 +63,12 @@ from scoring.ledger.cards import (
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.rulebook import describe, line_dicts, violation_dicts
 
-SHOW_VALUE_CHOICES = [
-    ("on-request", _("Only when a player asks the dealer (rule 4)")),
-    ("always", _("Always")),
-]
-assert tuple(choice for choice, _label in SHOW_VALUE_CHOICES) == SHOW_VALUE
+# The engine's ways of showing the stack's value (``SHOW_VALUE``), as the page words them.
+SHOW_VALUE_LABELS = {
+    "on-request": _("Only when a player asks the dealer (rule 4)"),
+    "always": _("Always"),
+}
+SHOW_VALUE_CHOICES = [(choice, SHOW_VALUE_LABELS[choice]) for choice in SHOW_VALUE]
 
 OPTION_LABELS = {
     "pass_limit": _("Passes that put a player out of the round"),

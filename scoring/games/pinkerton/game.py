@@ -34,12 +34,10 @@ class Pinkerton(Game):
         "points counted."
     )
     engine = pinkerton
-    deck = pinkerton.DECK
     min_sides = pinkerton.MIN_PLAYERS
     max_sides = pinkerton.MAX_PLAYERS
     max_players_per_side = 1
     individual = True
-    default_target = pinkerton.DEFAULT_TARGET
     options_class = PinkertonOptions
     options_form_class = PinkertonOptionsForm
     hand_form_class = PinkertonHandForm

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import samba
-from referee.rulings import Breakdown
 from scoring.games.samba import entries
 from scoring.games.samba.forms import SambaHandForm, SambaOptionsForm
 from scoring.games.samba.questions import QUESTIONS
@@ -27,11 +23,9 @@ class Samba(SidesGame):
         "or card by card; every meld is checked."
     )
     engine = samba
-    deck = samba.DECK
     min_sides = 2
     max_sides = 3
     max_players_per_side = 3
-    default_target = samba.DEFAULT_OPTIONS.target
     options_class = samba.SambaOptions
     options_form_class = SambaOptionsForm
     hand_form_class = SambaHandForm
@@ -39,10 +33,8 @@ class Samba(SidesGame):
     rules = RULES
     api = "scoring.games.samba.api.router"
     questions = QUESTIONS
+    score_entry = staticmethod(entries.score_entry)
     media = forms.Media(css={"all": ["samba/samba.css"]})
-
-    def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
-        return entries.score_entry(entry, self.match_options(match))
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         options = self.match_options(match)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee import samba
 from scoring.games.samba.forms import TopMinimumField, meld_check
+from scoring.ledger import questions
 from scoring.ledger.cards import CardField, CardsField, MeldsField, number_field
 from scoring.ledger.referee import Answer, Question, answer, yes_no
 from scoring.ledger.rulebook import label
@@ -33,11 +34,7 @@ def ruled(verdict: samba.Verdict) -> Answer:
     return yes_no(verdict, details=details)
 
 
-class MeldQuestion(Question):
-    title = _("Is this meld valid?")
-    short = _("A meld")
-    submit = _("Check the meld")
-
+class MeldQuestion(questions.MeldQuestion):
     cards = CardsField(label=_("Cards of the meld"), help_text=_("For example: KH KS KD JK"))
     going_out = forms.BooleanField(label=_("The side is going out"), required=False)
 
@@ -59,10 +56,8 @@ class MeldQuestion(Question):
         )
 
 
-class OpeningQuestion(Question):
+class OpeningQuestion(questions.OpeningQuestion):
     title = _("Does this opening reach the minimum?")
-    short = _("An opening")
-    submit = _("Check the opening")
 
     melds = MeldsField(label=_("Melds laid in this play, one per line"))
     running_total = number_field(
@@ -102,10 +97,8 @@ class OpeningQuestion(Question):
         )
 
 
-class PileQuestion(Question):
+class PileQuestion(questions.PileQuestion):
     title = _("May this player take the pile now?")
-    short = _("The pile")
-    submit = _("Ask about the pile")
 
     top = CardField(label=_("The pile's top card"))
     hand = CardsField(label=_("The player's hand"), required=False)
@@ -137,10 +130,8 @@ class PileQuestion(Question):
         return ruled(verdict)
 
 
-class GoingOutQuestion(Question):
+class GoingOutQuestion(questions.GoingOutQuestion):
     title = _("May this side go out?")
-    short = _("Going out")
-    submit = _("Ask about going out")
 
     melds = MeldsField(
         label=_("The side's melds, those laid now included, one per line"), required=False

@@ -35,11 +35,9 @@ class Truco(Game):
         "trick referee."
     )
     engine = truco
-    deck = truco.DECK
     min_sides = 2
     max_sides = 2
     max_players_per_side = 3
-    default_target = TrucoOptions().target
     options_class = TrucoOptions
     options_form_class = TrucoOptionsForm
     hand_form_class = TrucoHandForm

@@ -26,6 +26,7 @@ from referee.truco import (
 from scoring.games.truco.forms import VARIANT_CHOICES
 from scoring.games.truco.progress import match_options, progress
 from scoring.ledger.cards import CARD_INPUT, CardField, CardView, card_views, notation
+from scoring.ledger.questions import players_field
 from scoring.ledger.referee import Answer, CitesRule, Question
 
 TRICKS = 3
@@ -67,12 +68,7 @@ class TrickQuestion(Question):
 
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="seed")
     vira = CardField(label=_("Vira (Paulista)"), required=False, jokers=False)
-    players = forms.TypedChoiceField(
-        label=_("Players at the table"),
-        coerce=int,
-        choices=[(n, str(n)) for n in PLAYER_COUNTS],
-        initial=PLAYERS,
-    )
+    players = players_field(PLAYER_COUNTS, initial=PLAYERS)
     mao = forms.TypedChoiceField(label=_("The mão (leads the first trick)"), coerce=int)
 
     def __init__(self, data: Any = None, **kwargs: Any) -> None:
