@@ -274,6 +274,12 @@ def count_field(
     )
 
 
+def checkbox(label: Any, help_text: Any = "") -> forms.BooleanField:
+    """A yes-or-no the table may leave unticked: a house rule, something that happened in
+    the hand (took its morto, the time is up)."""
+    return forms.BooleanField(label=label, required=False, help_text=help_text)
+
+
 # A whole number typed on a phone: its number pad, nothing suggested.
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 

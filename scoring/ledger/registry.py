@@ -6,7 +6,9 @@ game the match as a ``MatchView`` and gets back one ``Breakdown`` per side and t
 state the next hand starts from. A game never sees the ledger's tables.
 
 Like Django's ``ModelAdmin``, ``Game`` carries a default for everything; a game overrides
-only what differs (its forms, its engine, its scoreboard).
+only what differs (its forms, its engine, its scoreboard). The parts every game app keeps
+in the same place are found there (``Game.__init_subclass__``): its rule texts, its
+referee questions, its API router, its hand template and its stylesheet.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Unpack
 
@@ -104,6 +108,21 @@ def engine_options(options_class: type, stored: Mapping[str, Any], **fixed: Any)
     return options_class.from_dict(chosen)
 
 
+def app_part(app: str, module: str, name: str, missing: Any) -> Any:
+    """``name`` from a game app's ``module``, or ``missing`` if the app has no such module."""
+    if find_spec(f"{app}.{module}") is None:
+        return missing
+    return getattr(import_module(f"{app}.{module}"), name)
+
+
+def game_media(slug: str) -> forms.Media:
+    """The game's stylesheet, ``<slug>/<slug>.css``, if its app has one."""
+    from django.contrib.staticfiles import finders
+
+    sheet = f"{slug}/{slug}.css"
+    return forms.Media(css={"all": [sheet]}) if finders.find(sheet) else forms.Media()
+
+
 class Game:
     """A game on the ledger. Subclasses set the class attributes and override the hooks
     whose defaults do not fit."""
@@ -146,6 +165,26 @@ class Game:
     # Extra content on the game's rulebook page, above its rules (computed odds, say),
     # drawn with ``rulebook_context()`` and ``media``; None: the page is the rules alone.
     rulebook_template: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game (a class with a ``slug``) finds the parts its app keeps where every game
+        keeps them, unless it names its own: ``RULES`` in ``<app>/rules.py``,
+        ``QUESTIONS`` in ``<app>/questions.py``, the ``router`` of ``<app>/api.py``, the
+        template ``<slug>/hand.html`` and the stylesheet ``<slug>/<slug>.css``."""
+        super().__init_subclass__(**kwargs)
+        if "slug" not in vars(cls):
+            return  # a family of games (``SidesGame``), not a game
+        app, slug = cls.__module__.rpartition(".")[0], cls.slug
+        found: dict[str, Callable[[], Any]] = {
+            "rules": lambda: app_part(app, "rules", "RULES", ()),
+            "questions": lambda: app_part(app, "questions", "QUESTIONS", {}),
+            "api": lambda: f"{app}.api.router" if find_spec(f"{app}.api") else None,
+            "hand_template": lambda: f"{slug}/hand.html",
+            "media": lambda: game_media(slug),
+        }
+        for name, default in found.items():
+            if name not in vars(cls):
+                setattr(cls, name, default())
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"

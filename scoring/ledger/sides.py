@@ -38,7 +38,7 @@ from scoring.ledger.cards import (
     written_cards,
 )
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.registry import Game, MatchView, SideView, engine_options
+from scoring.ledger.registry import Game, MatchView, SideView, app_part, engine_options
 
 MODE_QUICK = "quick"
 MODE_CARDS = "cards"
@@ -258,8 +258,15 @@ class SidesGame(Game):
 
     confirm_empty_hands = True
     # One breakdown per side of a stored entry, under the engine's options; RuleError
-    # for an impossible hand. A plain function (``staticmethod``), shared with the API.
+    # for an impossible hand. A plain function (``staticmethod``), shared with the API:
+    # by default the ``score_entry`` of the game app's ``entries`` module.
     score_entry: ClassVar[Callable[[Mapping[str, Any], Any], Sequence[Breakdown]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "slug" in vars(cls) and "score_entry" not in vars(cls):
+            app = cls.__module__.rpartition(".")[0]
+            cls.score_entry = staticmethod(app_part(app, "entries", "score_entry", None))
 
     def match_options(self, match: MatchView) -> Any:
         """The house rules and the ledger's target (if the match has one)."""

@@ -17,7 +17,7 @@ from referee import canastra
 from referee.cards import Card
 from scoring.games.canastra import entries
 from scoring.games.canastra.entries import Opening
-from scoring.ledger.cards import MeldCheck, MeldLine, count_field
+from scoring.ledger.cards import MeldCheck, MeldLine, checkbox, count_field
 from scoring.ledger.rulebook import label, rule_url
 from scoring.ledger.sides import SideFields, SidesHandForm, prefix
 
@@ -58,10 +58,9 @@ class CanastraOptionsForm(forms.Form):
         initial="opponents",
         widget=forms.RadioSelect,
     )
-    untaken_morto_penalty = forms.BooleanField(
-        label=_("A pair that never took its morto loses 100"),
-        required=False,
-        help_text=_("The AACRT rules name no such penalty."),
+    untaken_morto_penalty = checkbox(
+        _("A pair that never took its morto loses 100"),
+        _("The AACRT rules name no such penalty."),
     )
 
 
@@ -104,9 +103,7 @@ class CanastraHandForm(SidesHandForm):
         self.fields[p + "hand_points"] = count_field(
             _("Card points left in the pair's hands"), points, step=step
         )
-        self.fields[p + "took_morto"] = forms.BooleanField(
-            label=_("Took its morto"), required=False
-        )
+        self.fields[p + "took_morto"] = checkbox(_("Took its morto"))
 
     def side_entry(self, p: str) -> dict[str, Any]:
         return {"took_morto": bool(self.cleaned_data.get(p + "took_morto"))}

@@ -7,14 +7,11 @@ openings) is the hand's draft, so every phone at the table shows the same requir
 
 from __future__ import annotations
 
-from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from referee import canastra
 from scoring.games.canastra import entries
 from scoring.games.canastra.forms import CanastraHandForm, CanastraOptionsForm, opening_note
-from scoring.games.canastra.questions import QUESTIONS
-from scoring.games.canastra.rules import RULES
 from scoring.ledger.registry import MatchView
 from scoring.ledger.sides import SidesGame
 
@@ -34,12 +31,6 @@ class Canastra(SidesGame):
     options_class = canastra.CanastraOptions
     options_form_class = CanastraOptionsForm
     hand_form_class = CanastraHandForm
-    hand_template = "canastra/hand.html"
-    rules = RULES
-    api = "scoring.games.canastra.api.router"
-    questions = QUESTIONS
-    score_entry = staticmethod(entries.score_entry)
-    media = forms.Media(css={"all": ["canastra/canastra.css"]})
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         """Under each pair's total: its opening requirement if the buraco rule holds it

@@ -6,16 +6,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.ledger.cards import checkbox
 from scoring.ledger.handforms import HandForm
 
 MOST_POINTS = 1_000_000
 
 
 class FreeOptionsForm(forms.Form):
-    lowest_wins = forms.BooleanField(
-        label=_("Lowest total wins"),
-        required=False,
-        help_text=_("For games like Copas, where points are bad."),
+    lowest_wins = checkbox(
+        _("Lowest total wins"), _("For games like Copas, where points are bad.")
     )
 
 

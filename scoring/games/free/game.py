@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, ScoreLine
 from scoring.games.free.forms import FreeHandForm, FreeOptionsForm
-from scoring.games.free.rules import RULES
 from scoring.ledger.registry import Game, MatchView
 
 
@@ -21,8 +20,6 @@ class FreeScoring(Game):
     max_sides = 8
     options_form_class = FreeOptionsForm
     hand_form_class = FreeHandForm
-    hand_template = "free/hand.html"
-    rules = RULES
     confirm_empty_hands = True
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:

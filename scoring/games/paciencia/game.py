@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from referee import paciencia
@@ -25,7 +24,6 @@ from referee.paciencia import DEALS, record_violations
 from referee.rulings import Breakdown, RuleError, ScoreLine
 from scoring.games.paciencia.forms import PacienciaHandForm
 from scoring.games.paciencia.odds import endings, histogram, load_odds, record
-from scoring.games.paciencia.rules import RULES
 from scoring.ledger.registry import Game, MatchView
 
 
@@ -63,14 +61,10 @@ class Paciencia(Game):
     max_players_per_side = 1
     individual = True
     hand_form_class = PacienciaHandForm
-    hand_template = "paciencia/hand.html"
     scoreboard_template = "paciencia/_scoreboard.html"
     rulebook_template = "paciencia/_rulebook.html"
-    rules = RULES
-    api = "scoring.games.paciencia.api.router"
     finish_label = _("Close the log")
     finished_text = _("Log closed.")
-    media = forms.Media(css={"all": ["paciencia/paciencia.css"]})
 
     def target_field(self) -> None:
         """A log has no target: the player closes it when they like."""

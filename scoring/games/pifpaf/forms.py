@@ -15,7 +15,13 @@ from referee.pifpaf import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, Action, Table, c
 from referee.rulings import RuleError
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
-from scoring.ledger.cards import CardsField, number_field, read_cards, written_cards
+from scoring.ledger.cards import (
+    CardsField,
+    checkbox,
+    number_field,
+    read_cards,
+    written_cards,
+)
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.pages import read_int
 from scoring.ledger.referee import Answer, refused
@@ -128,9 +134,7 @@ class PifPafHandForm(HandForm):
     winner = forms.TypedChoiceField(
         label=_("Who went out?"), coerce=int, required=False, empty_value=None
     )
-    with_discard = forms.BooleanField(
-        label=_("Went out with a discard, not a card from the stock"), required=False
-    )
+    with_discard = checkbox(_("Went out with a discard, not a card from the stock"))
     cards = CardsField(
         label=_("The winner's cards (optional)"),
         required=False,
@@ -151,7 +155,7 @@ class PifPafHandForm(HandForm):
                 ("rebate", _("Rebate")),
                 ("threw_away", _("Threw the cards away")),
             ):
-                self.fields[f"{field}_{seat}"] = forms.BooleanField(label=label, required=False)
+                self.fields[f"{field}_{seat}"] = checkbox(label)
 
     # --- the table for this hand ---------------------------------------------------------
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from referee import pifpaf
@@ -19,8 +18,6 @@ from referee.pifpaf import check_hand
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm
-from scoring.games.pifpaf.questions import QUESTIONS
-from scoring.games.pifpaf.rules import RULES
 from scoring.ledger.registry import Game, MatchView
 from scoring.ledger.rulebook import violation_dicts
 
@@ -39,14 +36,9 @@ class PifPaf(Game):
     individual = True
     options_form_class = PifPafOptionsForm
     hand_form_class = PifPafHandForm
-    hand_template = "pifpaf/hand.html"
     scoreboard_template = "pifpaf/_scoreboard.html"
-    rules = RULES
-    api = "scoring.games.pifpaf.api.router"
-    questions = QUESTIONS
     finish_label = _("End the session")
     finished_text = _("Session over.")
-    media = forms.Media(css={"all": ["pifpaf/pifpaf.css"]})
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, sides: int | None = None

@@ -56,6 +56,7 @@ from scoring.ledger.cards import (
     CardsField,
     CardView,
     card_views,
+    checkbox,
     notation,
     written,
     written_cards,
@@ -109,7 +110,7 @@ class PinkertonOptionsForm(forms.Form):
     show_value = forms.ChoiceField(
         label=OPTION_LABELS["show_value"], choices=SHOW_VALUE_CHOICES, initial="on-request"
     )
-    extra_deck = forms.BooleanField(label=OPTION_LABELS["extra_deck"], required=False)
+    extra_deck = checkbox(OPTION_LABELS["extra_deck"])
     time_limit = forms.IntegerField(
         label=OPTION_LABELS["time_limit"],
         required=False,
@@ -288,10 +289,9 @@ class PinkertonHandForm(HandForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.standing.options.time_limit is not None:
-            self.fields["time_up"] = forms.BooleanField(
-                label=_("The agreed time is up"),
-                required=False,
-                help_text=_("The player with the most points then wins the match."),
+            self.fields["time_up"] = checkbox(
+                _("The agreed time is up"),
+                _("The player with the most points then wins the match."),
             )
 
     # --- the round so far ---------------------------------------------------------------

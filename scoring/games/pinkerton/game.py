@@ -20,8 +20,6 @@ from referee.pinkerton import PinkertonOptions
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pinkerton import table
 from scoring.games.pinkerton.forms import PinkertonHandForm, PinkertonOptionsForm
-from scoring.games.pinkerton.questions import QUESTIONS
-from scoring.games.pinkerton.rules import RULES
 from scoring.ledger.registry import Game, MatchView
 
 
@@ -41,13 +39,8 @@ class Pinkerton(Game):
     options_class = PinkertonOptions
     options_form_class = PinkertonOptionsForm
     hand_form_class = PinkertonHandForm
-    hand_template = "pinkerton/hand.html"
     scoreboard_template = "pinkerton/_scoreboard.html"
-    rules = RULES
-    api = "scoring.games.pinkerton.api.router"
-    questions = QUESTIONS
     finish_label = _("Time is up: end the match")
-    media = forms.Media(css={"all": ["pinkerton/pinkerton.css"]})
 
     def target_field(self) -> forms.IntegerField:
         return forms.IntegerField(

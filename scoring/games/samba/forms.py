@@ -15,7 +15,7 @@ from referee import samba
 from referee.cards import Card
 from scoring.games.samba import entries
 from scoring.games.samba.rules import RULES
-from scoring.ledger.cards import MeldCheck, MeldLine, count_field
+from scoring.ledger.cards import MeldCheck, MeldLine, checkbox, count_field
 from scoring.ledger.sides import SideFields, SidesHandForm, prefix
 
 TITLES = {rule.id: rule.title for rule in RULES}
@@ -62,10 +62,9 @@ class SambaOptionsForm(forms.Form):
         required=True,
         help_text=_("Published Samba tables disagree: 150 in some, 160 in others."),
     )
-    cumulative_canastra_bonus = forms.BooleanField(
-        label=_("Canastrão and canastra de canastras add up"),
-        required=False,
-        help_text=_("Seven or more canastras earn 2,500 instead of 2,000."),
+    cumulative_canastra_bonus = checkbox(
+        _("Canastrão and canastra de canastras add up"),
+        _("Seven or more canastras earn 2,500 instead of 2,000."),
     )
 
 

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import samba
-from scoring.games.samba import entries
 from scoring.games.samba.forms import SambaHandForm, SambaOptionsForm
-from scoring.games.samba.questions import QUESTIONS
-from scoring.games.samba.rules import RULES
 from scoring.ledger.registry import MatchView
 from scoring.ledger.sides import SidesGame
 
@@ -29,12 +25,6 @@ class Samba(SidesGame):
     options_class = samba.SambaOptions
     options_form_class = SambaOptionsForm
     hand_form_class = SambaHandForm
-    hand_template = "samba/hand.html"
-    rules = RULES
-    api = "scoring.games.samba.api.router"
-    questions = QUESTIONS
-    score_entry = staticmethod(entries.score_entry)
-    media = forms.Media(css={"all": ["samba/samba.css"]})
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         options = self.match_options(match)

@@ -31,6 +31,7 @@ from referee.truco import (
     TrucoOptions,
 )
 from scoring.games.truco.progress import Progress, progress
+from scoring.ledger.cards import checkbox
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.rulebook import describe, label, rule_text, rule_url, violation_dicts
 
@@ -66,10 +67,9 @@ class TrucoOptionsForm(forms.Form):
     best_of = forms.TypedChoiceField(
         label=_("Match"), choices=BEST_OF_CHOICES, coerce=int, initial=1
     )
-    accepted_truco_trick_decides = forms.BooleanField(
-        label=OPTION_LABELS["accepted_truco_trick_decides"],
-        required=False,
-        help_text=_(
+    accepted_truco_trick_decides = checkbox(
+        OPTION_LABELS["accepted_truco_trick_decides"],
+        _(
             "The seed's literal reading: after a call is accepted, whoever wins the next "
             "trick wins the hand."
         ),

@@ -21,8 +21,6 @@ from referee.rulings import Breakdown, RuleError, Violation
 from referee.truco import TEAMS, TrucoOptions, score_events
 from scoring.games.truco.forms import TARGET_CHOICES, TrucoHandForm, TrucoOptionsForm
 from scoring.games.truco.progress import beans, match_options, progress, team_of
-from scoring.games.truco.questions import QUESTIONS
-from scoring.games.truco.rules import RULES
 from scoring.ledger.registry import Game, MatchView
 
 
@@ -41,12 +39,7 @@ class Truco(Game):
     options_class = TrucoOptions
     options_form_class = TrucoOptionsForm
     hand_form_class = TrucoHandForm
-    hand_template = "truco/hand.html"
     scoreboard_template = "truco/_scoreboard.html"
-    rules = RULES
-    api = "scoring.games.truco.api.router"
-    questions = QUESTIONS
-    media = forms.Media(css={"all": ["truco/truco.css"]})
 
     def target_field(self) -> forms.TypedChoiceField:
         return forms.TypedChoiceField(
