@@ -185,6 +185,8 @@ class Game:
         for name, default in found.items():
             if name not in vars(cls):
                 setattr(cls, name, default())
+        if cls.individual:
+            cls.max_players_per_side = 1
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"

@@ -25,9 +25,8 @@ class Canastra(SidesGame):
         "kept on the scoreboard."
     )
     engine = canastra
-    min_sides = 2
-    max_sides = 2
-    max_players_per_side = 2
+    min_sides = max_sides = canastra.PAIRS
+    max_players_per_side = 2  # a pair
     options_class = canastra.CanastraOptions
     options_form_class = CanastraOptionsForm
     hand_form_class = CanastraHandForm

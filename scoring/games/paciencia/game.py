@@ -56,9 +56,7 @@ class Paciencia(Game):
         "or a deal typed in, move by move."
     )
     engine = paciencia
-    min_sides = 1
-    max_sides = 1
-    max_players_per_side = 1
+    min_sides = max_sides = 1
     individual = True
     hand_form_class = PacienciaHandForm
     scoreboard_template = "paciencia/_scoreboard.html"

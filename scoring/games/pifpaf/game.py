@@ -30,9 +30,7 @@ class PifPaf(Game):
         "the balances and settles up in money."
     )
     engine = pifpaf
-    min_sides = 3
-    max_sides = 8
-    max_players_per_side = 1
+    min_sides, max_sides = pifpaf.MIN_PLAYERS, pifpaf.MAX_PLAYERS
     individual = True
     options_form_class = PifPafOptionsForm
     hand_form_class = PifPafHandForm

@@ -32,9 +32,7 @@ class Pinkerton(Game):
         "points counted."
     )
     engine = pinkerton
-    min_sides = pinkerton.MIN_PLAYERS
-    max_sides = pinkerton.MAX_PLAYERS
-    max_players_per_side = 1
+    min_sides, max_sides = pinkerton.MIN_PLAYERS, pinkerton.MAX_PLAYERS
     individual = True
     options_class = PinkertonOptions
     options_form_class = PinkertonOptionsForm

@@ -19,8 +19,7 @@ class Samba(SidesGame):
         "or card by card; every meld is checked."
     )
     engine = samba
-    min_sides = 2
-    max_sides = 3
+    min_sides, max_sides = min(samba.SIDES_ALLOWED), max(samba.SIDES_ALLOWED)
     max_players_per_side = 3
     options_class = samba.SambaOptions
     options_form_class = SambaOptionsForm

@@ -33,9 +33,8 @@ class Truco(Game):
         "trick referee."
     )
     engine = truco
-    min_sides = 2
-    max_sides = 2
-    max_players_per_side = 3
+    min_sides = max_sides = len(TEAMS)
+    max_players_per_side = max(truco.PLAYER_COUNTS) // len(TEAMS)
     options_class = TrucoOptions
     options_form_class = TrucoOptionsForm
     hand_form_class = TrucoHandForm
