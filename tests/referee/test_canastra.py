@@ -74,25 +74,13 @@ def played(arrangement: canastra.Arrangement) -> list[tuple[str, str, bool]]:
 # ---------------------------------------------------------------- card points
 
 
+# The page's table, row by row: the cards of a row, and what each of them is worth.
+PAGE_CARD_POINTS = {"JK": 50, "2C 2H": 20, "AS": 15, "KS QD JC 10H 9S 8D": 10, "7C 6H 5S 4D 3H": 5}
+
+
 @pytest.mark.parametrize(
     ("card", "points"),
-    [
-        ("JK", 50),
-        ("2C", 20),
-        ("2H", 20),
-        ("AS", 15),
-        ("KS", 10),
-        ("QD", 10),
-        ("JC", 10),
-        ("10H", 10),
-        ("9S", 10),
-        ("8D", 10),
-        ("7C", 5),
-        ("6H", 5),
-        ("5S", 5),
-        ("4D", 5),
-        ("3H", 5),
-    ],
+    [(card, points) for cards, points in PAGE_CARD_POINTS.items() for card in cards.split()],
 )
 def test_card_points_follow_the_page_table(card, points):
     assert card_points(parse_card(card)) == points
