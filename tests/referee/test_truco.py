@@ -70,6 +70,14 @@ def play_hand(a: int, b: int, *spec: str, options: TrucoOptions = SEED):
     return score_events({"A": a, "B": b}, events(*spec), options)
 
 
+def hand_at(a: int, b: int, *spec: str, options: TrucoOptions = SEED) -> HandState:
+    """The hand begun with A at ``a`` and B at ``b``, once the events of ``spec`` happened."""
+    state = HandState.start({"A": a, "B": b}, options)
+    for event in events(*spec):
+        state = state.apply(event)
+    return state
+
+
 # --- the rule ids ------------------------------------------------------------------------
 
 
@@ -974,9 +982,7 @@ def test_no_calls_and_no_running_in_the_mao_de_ferro():
     ],
 )
 def test_the_stake_a_raise_would_call(score, spec, options, stake):
-    state = HandState.start(dict(zip("AB", score, strict=True)), options)
-    for event in events(*spec):
-        state = state.apply(event)
+    state = hand_at(*score, *spec, options=options)
     assert state.call_stake == stake
 
 
@@ -991,9 +997,7 @@ def test_the_stake_a_raise_would_call(score, spec, options, stake):
     ],
 )
 def test_what_running_now_gives_the_other_team(score, spec, options, stake):
-    state = HandState.start(dict(zip("AB", score, strict=True)), options)
-    for event in events(*spec):
-        state = state.apply(event)
+    state = hand_at(*score, *spec, options=options)
     assert state.run_stake == stake
     runner = "A" if not spec else truco.other(spec[-1].split()[1])
     after = state.apply(Event("run", runner))
