@@ -1,6 +1,6 @@
 """Plain helpers the page tests share: the request headers a phone sends, what the
-start-a-match page posts, a hand posted the way the match page posts it, and a body posted
-to the API."""
+start-a-match page posts, a hand posted the way the match page posts it, what a filled
+form posts back, and a body posted to the API."""
 
 from __future__ import annotations
 
@@ -41,6 +41,19 @@ def post_hand(client: Any, match: Match, data: Mapping[str, Any], **extra: Any) 
     return client.post(
         f"/matches/{match.code}/hands/", form_state(match) | dict(data), **EN | extra
     )
+
+
+def reposted(form: Any) -> dict[str, str]:
+    """What a form, filled from a stored entry, posts back as a browser sends it: a ticked
+    box as "on", an unticked box or an empty field not at all, any other value as text."""
+    posted = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is True:
+            posted[name] = "on"
+        elif value is not None and value is not False:
+            posted[name] = str(value)
+    return posted
 
 
 def page(client: Any, url: str, **extra: Any) -> str:
