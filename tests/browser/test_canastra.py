@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.steps import ask_the_referee, follow_the_rule_link, new_match, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,11 +31,6 @@ def shot(page, name: str) -> None:
 
 def pair(page, position: int):
     return page.locator(f'#hand-form fieldset.canastra-pair[data-side="{position}"]')
-
-
-def tap(picker, *labels: str) -> None:
-    for label in labels:
-        picker.get_by_role("button", name=label, exact=True).click()
 
 
 def run(picker, suit: str, *ranks: str) -> None:
@@ -53,11 +49,7 @@ def requirement(page, position: int):
 
 def test_a_canastra_match_with_the_buraco_rule_on_two_phones(phone):
     page = phone("en")
-    page.goto("/")
-    page.click("text=New match")
-    page.locator(".games a", has_text="Canastra").first.click()
-    page.fill("[name=sides-0-players]", "Ana, Bia")
-    page.fill("[name=sides-1-players]", "Caio, Davi")
+    new_match(page, "Canastra", "Ana, Bia", "Caio, Davi", new="New match")
     expect(page.locator("[name=target]")).to_have_value("3000")
     assert_fits_the_phone(page)
     page.click("text=Start match")
@@ -186,18 +178,12 @@ def test_the_referee_page_answers_on_a_phone(phone):
     page = phone("en")
     page.goto("/canastra/referee/")
     assert_fits_the_phone(page)
-    page.fill("#meld-cards", "2H 4H 5H")
-    page.get_by_role("button", name="Check the meld").click()
-    answer = page.locator("#q-meld [data-answer]")
+    answer = ask_the_referee(page, "meld", "Check the meld", cards="2H 4H 5H")
     expect(answer).to_contain_text("✓ Meld, 30 card points")
     expect(answer).to_contain_text("2♥ stands for 3♥.")
-    page.fill("#opening-melds", "QS KS AS\n3H 4H 5H")
-    page.fill("#opening-total", "1600")
-    page.fill("#opening-failed", "1")
-    page.get_by_role("button", name="Check the opening").click()
-    answer = page.locator("#q-opening [data-answer]")
+    answer = ask_the_referee(
+        page, "opening", "Check the opening", melds="QS KS AS\n3H 4H 5H", total="1600", failed="1"
+    )
     expect(answer).to_contain_text("✗ No: 50 card points, 90 needed")
-    answer.locator("a.rule-link").first.click()
-    expect(page).to_have_url(re.compile(r"/rules/canastra/#canastra\.opening\.minimum$"))
-    expect(page.locator('[id="canastra.opening.minimum"]')).to_be_visible()
+    follow_the_rule_link(page, answer, "canastra.opening.minimum")
     assert_fits_the_phone(page)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.steps import ask_the_referee, follow_the_rule_link, new_match, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,11 +23,6 @@ def shot(page, name: str) -> None:
 
 def side(page, position: int):
     return page.locator(f'#hand-form fieldset.samba-side[data-side="{position}"]')
-
-
-def tap(picker, *labels: str) -> None:
-    for label in labels:
-        picker.get_by_role("button", name=label, exact=True).click()
 
 
 def assert_links_are_tap_targets(where) -> None:
@@ -43,11 +39,7 @@ def minimums(page) -> list[str]:
 
 def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     page = phone()
-    page.goto("/")
-    page.click("text=Nova partida")
-    page.locator(".games a", has_text="Samba").first.click()
-    page.fill("[name=sides-0-players]", "Ana, Bia")
-    page.fill("[name=sides-1-players]", "Caio, Davi")
+    new_match(page, "Samba", "Ana, Bia", "Caio, Davi")
     expect(page.locator("[name=target]")).to_have_value("10000")
     page.click("text=Começar partida")
     expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
@@ -183,19 +175,14 @@ def test_the_referee_page_answers_on_a_phone(phone):
     page = phone()
     page.goto("/samba/referee/")
     assert_fits_the_phone(page)
-    page.fill("#meld-cards", "RC RE RO RP RC JK 2O")  # the reader's letters
-    page.get_by_role("button", name="Conferir o jogo").click()
-    answer = page.locator("#q-meld [data-answer]")
+    # the reader's letters
+    answer = ask_the_referee(page, "meld", "Conferir o jogo", cards="RC RE RO RP RC JK 2O")
     expect(answer).to_contain_text("✓ Canastra suja, 120 pontos de cartas")
     expect(answer.locator("a.rule-link")).to_have_attribute(
         "href", "/rules/samba/#samba.kind.canastra-dirty"
     )
-    page.fill("#going_out-combinations", "1")
-    page.get_by_role("button", name="Perguntar sobre bater").click()
-    answer = page.locator("#q-going_out [data-answer]")
+    answer = ask_the_referee(page, "going_out", "Perguntar sobre bater", combinations="1")
     expect(answer).to_contain_text("✗ Não — Duas combinações de 7 cartas para bater")
-    answer.locator("a.rule-link").first.click()
-    expect(page).to_have_url(re.compile(r"/rules/samba/#samba\.going-out\.two-combinations$"))
-    expect(page.locator('[id="samba.going-out.two-combinations"]')).to_be_visible()
+    follow_the_rule_link(page, answer, "samba.going-out.two-combinations")
     assert_fits_the_phone(page)
     shot(page, "4-referee")

@@ -56,14 +56,14 @@ class RuleWatch:
         return verdict.allowed, verdict.rule
 
 
-def refused(call: Callable[[], object]) -> list[Violation]:
-    """The violations of a call that must be refused (for the games' ``examples.py``,
-    which gather real engine calls outside any test)."""
+def refused(call: Callable[..., object], *args: Any, **kwargs: Any) -> list[Violation]:
+    """The violations of ``call(*args, **kwargs)``, which must be refused (for the games'
+    ``examples.py``, which gather real engine calls outside any test)."""
     try:
-        call()
+        call(*args, **kwargs)
     except RuleError as error:
         return list(error.violations)
-    raise AssertionError(f"{call} was not refused")
+    raise AssertionError(f"{getattr(call, '__name__', call)}{args} was not refused")
 
 
 def listing(engine: ModuleType) -> tuple[str, str]:
@@ -77,6 +77,13 @@ def written_ids(engine: ModuleType, game: str) -> set[str]:
     """The ``<game>.…`` rule ids an engine writes out in full outside its ``RULE_IDS``."""
     source, block = listing(engine)
     return set(re.findall(rf'"({game}\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))
+
+
+def ill_formed(engine: ModuleType, pattern: str) -> list[str]:
+    """The ids of an engine's ``RULE_IDS`` that are listed twice or not written as
+    ``pattern`` says."""
+    ids = list(engine.RULE_IDS)
+    return [rule for rule in ids if ids.count(rule) > 1 or not re.fullmatch(pattern, rule)]
 
 
 def unexplained(engine: ModuleType) -> list[str]:
@@ -106,3 +113,15 @@ def emitted_rules(monkeypatch: pytest.MonkeyPatch, engine: ModuleType) -> Iterat
     monkeypatch.setattr(engine, "ScoreLine", score_line)
     yield seen
     assert seen <= set(engine.RULE_IDS), seen - set(engine.RULE_IDS)
+
+
+def every_emitted_rule_listed(engine: ModuleType) -> Any:
+    """An autouse fixture for an engine's test module: each rule id ``engine`` emits during
+    a test must be in its ``RULE_IDS`` (see ``emitted_rules``)."""
+
+    @pytest.fixture(autouse=True)
+    def every_rule_emitted_is_listed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+        with emitted_rules(monkeypatch, engine):
+            yield
+
+    return every_rule_emitted_is_listed

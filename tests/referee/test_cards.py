@@ -44,46 +44,37 @@ def test_it_reads_every_english_spelling(token, canonical):
 
 
 @pytest.mark.parametrize(
-    ("token", "canonical"),
+    ("notation", "token", "canonical"),
     [
-        ("7C", "7H"),  # 7 de copas
-        ("7c", "7H"),
-        ("RP", "KC"),  # rei de paus
-        ("DO", "QD"),  # dama de ouros
-        ("VE", "JS"),  # valete de espadas
-        ("AE", "AS"),
-        ("10O", "10D"),
-        ("TC", "10H"),
-        ("KC", "KH"),  # J, Q, K collide with nothing in Portuguese
-        ("QP", "QC"),
-        ("JO", "JD"),
-        ("R♣", "KC"),  # symbols in every notation
-        ("D♥\ufe0f", "QH"),
-        ("JK", "JK"),
-        ("*", "JK"),
-        ("🃏", "JK"),
+        ("pt", "7C", "7H"),  # 7 de copas
+        ("pt", "7c", "7H"),
+        ("pt", "RP", "KC"),  # rei de paus
+        ("pt", "DO", "QD"),  # dama de ouros
+        ("pt", "VE", "JS"),  # valete de espadas
+        ("pt", "AE", "AS"),
+        ("pt", "10O", "10D"),
+        ("pt", "TC", "10H"),
+        ("pt", "KC", "KH"),  # J, Q, K collide with nothing in Portuguese
+        ("pt", "QP", "QC"),
+        ("pt", "JO", "JD"),
+        ("pt", "R♣", "KC"),  # symbols in every notation
+        ("pt", "D♥\ufe0f", "QH"),
+        ("pt", "JK", "JK"),
+        ("pt", "*", "JK"),
+        ("pt", "🃏", "JK"),
+        ("pl", "WS", "JS"),  # walet
+        ("pl", "DH", "QH"),  # dama
+        ("pl", "dd", "QD"),
+        ("pl", "KC", "KC"),  # król
+        ("pl", "JD", "JD"),
+        ("pl", "QS", "QS"),
+        ("pl", "W♥", "JH"),
+        ("pl", "10♣", "10C"),
+        ("pl", "JK", "JK"),
     ],
 )
-def test_it_reads_portuguese_letters(token, canonical):
-    assert str(parse_card(token, "pt")) == canonical
-
-
-@pytest.mark.parametrize(
-    ("token", "canonical"),
-    [
-        ("WS", "JS"),  # walet
-        ("DH", "QH"),  # dama
-        ("dd", "QD"),
-        ("KC", "KC"),  # król
-        ("JD", "JD"),
-        ("QS", "QS"),
-        ("W♥", "JH"),
-        ("10♣", "10C"),
-        ("JK", "JK"),
-    ],
-)
-def test_it_reads_polish_letters(token, canonical):
-    assert str(parse_card(token, "pl")) == canonical
+def test_it_reads_portuguese_and_polish_letters(notation, token, canonical):
+    assert str(parse_card(token, notation)) == canonical
 
 
 @pytest.mark.parametrize(

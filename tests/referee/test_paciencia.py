@@ -259,25 +259,10 @@ def dealt_layout(game: Game, deal: int = 1) -> Layout:
 
 
 def test_page_the_cards_at_their_own_count_go_to_the_dog_and_leave_their_place_empty():
-    # the seed's first figure: the two, the three and the nine fell on their counts
-    design = {
-        (0, 0): "4H",
-        (0, 1): "2H",
-        (0, 2): "3D",
-        (0, 3): "5H",
-        (0, 4): "6H",
-        (0, 5): "7H",
-        (0, 6): "8H",
-        (0, 7): "10H",
-        (0, 8): "9C",
-        (0, 9): "JH",
-        (0, 10): "AD",
-        (0, 11): "2D",
-        (0, 12): "4D",
-        (0, 13): "5D",
-        (0, 14): "6D",
-    }
-    game = play(quiet_deck(design))
+    # the seed's first figure, the first pass of fifteen cards: the two, the three and the
+    # nine fell on their counts
+    first_pass = parse_cards("4H 2H 3D 5H 6H 7H 8H 10H 9C JH AD 2D 4D 5D 6D")
+    game = play(quiet_deck({(0, slot): str(card) for slot, card in enumerate(first_pass)}))
     after_one_pass = layout_after(game, 8 + 15)
     assert [len(packet) for packet in after_one_pass.packets] == [
         1, 0, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1,

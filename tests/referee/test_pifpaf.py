@@ -5,7 +5,6 @@ Every worked example of ``shared/games/pifpaf.md`` is a test here, marked "page:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -35,7 +34,7 @@ from referee.pifpaf import (
     settle_hand,
 )
 from referee.rulings import RuleError
-from tests.referee.rulewatch import written_ids
+from tests.referee.rulewatch import ill_formed, written_ids
 
 LOW_ACES = PifPafOptions(aces="low")
 TRINCA = PifPafOptions(groups="trinca")
@@ -98,9 +97,7 @@ PAGE_BETTING = [
 
 
 def test_rule_ids_are_unique_and_well_formed():
-    assert len(RULE_IDS) == len(set(RULE_IDS))
-    for rule in RULE_IDS:
-        assert re.fullmatch(r"(pifpaf|cards)\.[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*", rule), rule
+    assert ill_formed(pifpaf, r"(pifpaf|cards)\.[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*") == []
 
 
 def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():

@@ -7,10 +7,8 @@ Every worked example of ``shared/games/pinkerton.md`` is a test here, marked "pa
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,17 +45,11 @@ from referee.pinkerton import (
     stack_value,
 )
 from referee.rulings import RuleError, ScoreLine, Violation
-from tests.referee.rulewatch import emitted_rules
+from tests.referee.rulewatch import every_emitted_rule_listed, ill_formed, unexplained
+from tests.scoring.games.pinkerton.examples import EXACT_THROW, engine_violations
 
-SEEN_RULES: set[str] = set()
-
-
-@pytest.fixture(autouse=True)
-def every_rule_emitted_is_listed(monkeypatch):
-    """Record each rule id the module emits during a test; all must be in RULE_IDS."""
-    with emitted_rules(monkeypatch, pinkerton) as seen:
-        yield
-    SEEN_RULES.update(seen)
+# Each rule id the engine emits during a test must be in RULE_IDS.
+every_rule_emitted_is_listed = every_emitted_rule_listed(pinkerton)
 
 
 PLAYERS = ("ala", "bea", "cez")  # ala deals: bea plays first in phases I and II
@@ -132,16 +124,11 @@ TO_LOW_PHASE_III = PHASE_I + LOW_PHASE_II
 
 
 def test_rule_ids_are_unique_and_well_formed():
-    assert len(RULE_IDS) == len(set(RULE_IDS))
-    for rule in RULE_IDS:
-        assert re.fullmatch(r"(pinkerton|cards)(\.[a-z0-9]+(-[a-z0-9]+)*)+", rule), rule
+    assert ill_formed(pinkerton, r"(pinkerton|cards)(\.[a-z0-9]+(-[a-z0-9]+)*)+") == []
 
 
 def test_every_rule_id_is_documented_with_a_comment():
-    source = Path(pinkerton.__file__).read_text(encoding="utf-8")
-    block = source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
-    for rule in RULE_IDS:
-        assert re.search(rf'"{re.escape(rule)}",  # \S', block), rule
+    assert unexplained(pinkerton) == []
 
 
 # --- card values -----------------------------------------------------------------------------
@@ -288,14 +275,7 @@ def test_at_eighty_a_throw_needs_three_cards():
 
 
 def test_the_throw_check_answers_the_api_contract():
-    assert check_throw(["9S"], ["10S", "AH"]).as_dict() == {
-        "stack_value": -9,
-        "required_cards": 2,
-        "sum": -9,
-        "meets": True,
-        "exact": True,
-        "violations": [],
-    }
+    assert check_throw(["9S"], ["10S", "AH"]).as_dict() == EXACT_THROW
 
 
 def test_a_thrown_joker_is_refused_with_the_deck_rule():
@@ -1059,61 +1039,16 @@ def test_a_replay_of_a_rounds_events_reproduces_it(data):
 
 
 def emitted_violations() -> list[Violation]:
-    """One real engine call for every violation it can emit."""
-    low = play(*TO_LOW_PHASE_III)
-    high = play(*TO_PHASE_III, "ala add 4C")
-    out = play(
-        "turn 9S", "bea pass", "cez throw 10S AH", "ala throw 10C AD", "turn KH", "bea pass"
-    )
-    two = play("turn 9S", "bea pass", "ala pass", "turn KH", "bea pass", players=("ala", "bea"))
-    match = Match.start(("ala", "bea"), "ala", PinkertonOptions(target=2)).record(two)
-    calls: list[Callable[[], Any]] = [
-        lambda: PinkertonOptions.from_dict({"pass_limit": 1}),
-        lambda: Round.start(["ala"], "ala"),
-        lambda: Round.start(["ala", "ala", "bea"], "zed", {"ala": -1}),
-        lambda: check_throw("9S", "ZZ"),
-        lambda: check_throw("JK", "2H 3H"),
-        lambda: check_throw("KH KH KH", "2H 3H"),
-        lambda: round_points(-1),
-        low.breakdown,
-        match.new_round,
-        lambda: Match.start(("ala", "bea"), "bea").record(two),
-    ]
-    found: list[Violation] = []
-    for call in calls:
-        with pytest.raises(RuleError) as caught:
-            call()
-        found.extend(caught.value.violations)
-    checks = [
-        (play(), "bea pass"),
-        (play(), "turn 9S 9H"),
-        (play("turn 9S"), "turn 3H"),
-        (play("turn 9S"), "cez pass"),
-        (play("turn 9S"), "bea add 2H"),
-        (play("turn 9S"), "bea free-pass"),
-        (play("turn 9S"), "bea throw 10S"),
-        (play("turn 9S"), "bea throw 10H 2H"),
-        (play("turn 3H"), "bea throw AH AD"),
-        (play(*TO_PHASE_III, options=None), "ala add 2H 3H"),
-        (play(*TO_PHASE_III, "ala add 4C", options=None), "bea throw 2H 3H"),
-        (play(*TO_PHASE_III), "ala throw KH KD"),
-        (play(*TO_PHASE_III), "ala pass"),
-        (high, "bea add 2H"),
-        (high.apply(event("bea throw KD 2S")), "bea throw KD 2S"),
-        (high.apply(event("bea throw KD 2S")), "bea pass"),
-        (high.apply(event("bea throw KD 2S")), "bea free-pass"),
-        (low, "ala add KH"),
-        (low.apply(event("ala add 4H")), "bea pass"),
-        (low, "ala ask"),
-        (out, "bea ask"),
-        (two, "ala ask"),
-        (play("turn 9S"), "bea dance"),
-        (play(*TO_PHASE_III, "ala add 9S", "bea throw KD QH"), "bea add 9S"),
-        (play("turn 9S"), "bea throw JK 10S"),
-    ]
-    for state, spec in checks:
-        found.extend(state.violations(event(spec)))
-    found.extend(play("turn 9S").violations(Event(PASS)))
+    """One real engine call for every violation it can emit: the calls the rulebook
+    contract formats (``examples.engine_violations``), and three refusals with params
+    those calls do not send."""
+    found = engine_violations()
+    for state, spec in (
+        (play(*TO_PHASE_III, options=None), "ala add 2H 3H"),  # one card at a time
+        (play(*TO_PHASE_III, "ala add 4C", options=None), "bea throw 2H 3H"),  # short, hidden
+        (play(*TO_PHASE_III, "ala add 9S", "bea throw KD QH"), "bea add 9S"),  # a third 9♠
+    ):
+        found += state.violations(event(spec))
     return found
 
 

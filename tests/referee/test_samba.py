@@ -52,27 +52,19 @@ def meld(text: str, *, going_out: bool = False) -> samba.MeldVerdict:
 # ---------------------------------------------------------------- card points
 
 
+# The page's table, row by row: the cards of a row, and what each of them is worth.
+PAGE_CARD_POINTS = {
+    "JK": 50,
+    "2C AH": 20,
+    "KS QD JC 10H 9S 8D": 10,
+    "7C 6H 5S 4D 3S 3C": 5,
+    "3H 3D": 0,
+}
+
+
 @pytest.mark.parametrize(
     ("card", "points"),
-    [
-        ("JK", 50),
-        ("2C", 20),
-        ("AH", 20),
-        ("KS", 10),
-        ("QD", 10),
-        ("JC", 10),
-        ("10H", 10),
-        ("9S", 10),
-        ("8D", 10),
-        ("7C", 5),
-        ("6H", 5),
-        ("5S", 5),
-        ("4D", 5),
-        ("3S", 5),
-        ("3C", 5),
-        ("3H", 0),
-        ("3D", 0),
-    ],
+    [(card, points) for cards, points in PAGE_CARD_POINTS.items() for card in cards.split()],
 )
 def test_card_points_follow_the_page_table(card, points):
     assert card_points(parse_card(card)) == points
@@ -81,85 +73,61 @@ def test_card_points_follow_the_page_table(card, points):
 # ---------------------------------------------------------------- melds: page examples
 
 
-def test_page_a_short_sequence_is_valid_for_25():
-    verdict = meld("7H 8H 9H")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "sequence", 25)
+@pytest.mark.parametrize(
+    ("cards", "kind", "points"),
+    [
+        pytest.param("7H 8H 9H", "sequence", 25, id="a-short-sequence"),
+        pytest.param("QH KH AH", "sequence", 40, id="a-sequence-ending-on-the-ace"),
+        pytest.param("4S 5S 6S 7S 8S 9S 10S", "samba", 50, id="seven-in-sequence-a-samba"),
+        pytest.param("8S 8S JK", "group", 70, id="two-eights-and-a-joker-a-group"),
+        pytest.param(
+            "KH KS KD KC KH KS KD", "canastra-clean", 70, id="seven-kings-a-clean-canastra"
+        ),
+        # The page prints 140, but by its own table 5 kings + joker + 2 = 50 + 50 + 20 = 120.
+        pytest.param(
+            "KH KS KD KC KH JK 2D", "canastra-dirty", 120, id="the-second-wild-as-the-seventh"
+        ),
+        pytest.param("JK JK 2H", "wild-group", 120, id="three-wilds-a-wild-group"),
+        pytest.param("JK JK JK 2H 2S 2D 2C", "wild-canastra", 230, id="a-canastra-de-curingas"),
+    ],
+)
+def test_page_a_valid_meld_and_its_card_points(cards, kind, points):
+    verdict = meld(cards)
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, kind, points)
 
 
-def test_page_a_sequence_ending_on_the_ace_is_valid_for_40():
-    verdict = meld("QH KH AH")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "sequence", 40)
+# Invalid melds: their kind, their card points and the rules they break (samba.meld.…).
+INVALID_MELDS = {
+    "KH AH 2H": ("sequence", 50, "sequence-no-wilds sequence-no-wrap"),  # page: K A 2 is no run
+    "3H 4H 5H": ("sequence", 10, "red-threes-never sequence-no-threes"),  # page: no three
+    "4S 5S 6S 7S 8S 9S 10S JS": ("samba", 60, "samba-closed"),  # page: no eighth card
+    "8S JK 2C": ("group", 80, "group-one-wild-below-seven group-two-naturals"),  # page: 1 natural
+    "KH KS KD KC KH KS KD JK 2C 2D": ("canastra-dirty", 160, "group-at-most-two-wilds"),  # page
+    "4S 5S 6S JK 8S 9S 10S": ("samba", 95, "sequence-no-wilds"),  # a samba with a wild
+    "8S 8H": ("group", 20, "too-few-cards"),
+    "9S 9H 9D 9C JK 2S": ("group", 110, "group-one-wild-below-seven"),  # two wilds in six
+    "9S 9H 3S": ("group", 25, "group-no-threes"),  # a black three in a group
+    "5D 6D 8D": ("sequence", 20, "sequence-consecutive"),  # a gap
+    "AD 4D 5D": ("sequence", 30, "sequence-consecutive sequence-no-wrap"),  # ace low
+    "8S 9H 10D": (None, 30, "no-combination"),  # several ranks and suits
+}
 
 
-def test_page_a_sequence_does_not_wrap_past_the_ace_nor_take_a_wild():
-    verdict = meld("KH AH 2H")
-    assert not verdict.valid
-    assert verdict.kind == "sequence"
-    assert set(rules_of(verdict)) == {
-        "samba.meld.sequence-no-wilds",
-        "samba.meld.sequence-no-wrap",
-    }
+@pytest.mark.parametrize(
+    ("cards", "kind", "points", "broken"),
+    [(cards, *verdict) for cards, verdict in INVALID_MELDS.items()],
+    ids=list(INVALID_MELDS),
+)
+def test_an_invalid_meld_names_every_rule_it_breaks(cards, kind, points, broken):
+    verdict = meld(cards)
+    assert (verdict.valid, verdict.kind, verdict.points) == (False, kind, points)
+    assert sorted(rules_of(verdict)) == [f"samba.meld.{rule}" for rule in broken.split()]
 
 
-def test_page_a_sequence_takes_no_three():
-    verdict = meld("3H 4H 5H")
-    assert not verdict.valid
-    assert "samba.meld.sequence-no-threes" in rules_of(verdict)
-    assert "samba.meld.red-threes-never" in rules_of(verdict)
-
-
-def test_page_seven_in_sequence_is_a_samba_of_50_card_points():
-    verdict = meld("4S 5S 6S 7S 8S 9S 10S")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "samba", 50)
-
-
-def test_page_a_samba_is_closed_to_an_eighth_card():
-    verdict = meld("4S 5S 6S 7S 8S 9S 10S JS")
-    assert not verdict.valid
-    assert verdict.kind == "samba"
-    assert rules_of(verdict) == ["samba.meld.samba-closed"]
-
-
-def test_page_two_eights_and_a_joker_are_a_group_of_70():
-    verdict = meld("8S 8S JK")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "group", 70)
-
-
-def test_page_a_group_needs_two_naturals():
-    verdict = meld("8S JK 2C")
-    assert not verdict.valid
-    assert verdict.kind == "group"
-    assert "samba.meld.group-two-naturals" in rules_of(verdict)
-    assert verdict.points == 80
-
-
-def test_page_seven_kings_are_a_clean_canastra_of_70_card_points():
-    verdict = meld("KH KS KD KC KH KS KD")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "canastra-clean", 70)
-
-
-def test_page_the_second_wild_may_come_as_the_seventh_card():
-    verdict = meld("KH KS KD KC KH JK 2D")
-    assert (verdict.valid, verdict.kind) == (True, "canastra-dirty")
-    # The page prints 140, but by its own table 5 kings + joker + 2 = 50 + 50 + 20 = 120.
-    assert verdict.points == 120
-
-
-def test_page_seven_kings_with_three_wilds_are_invalid():
-    verdict = meld("KH KS KD KC KH KS KD JK 2C 2D")
-    assert not verdict.valid
-    assert verdict.kind == "canastra-dirty"
-    assert rules_of(verdict) == ["samba.meld.group-at-most-two-wilds"]
-
-
-def test_page_three_wilds_make_a_wild_group_of_120():
-    verdict = meld("JK JK 2H")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "wild-group", 120)
-
-
-def test_page_seven_wilds_make_a_canastra_de_curingas_of_230():
-    verdict = meld("JK JK JK 2H 2S 2D 2C")
-    assert (verdict.valid, verdict.kind, verdict.points) == (True, "wild-canastra", 230)
+def test_it_rejects_an_empty_meld_without_guessing_a_kind():
+    verdict = meld("")
+    assert (verdict.kind, verdict.points) == (None, 0)
+    assert rules_of(verdict) == ["samba.meld.too-few-cards"]
 
 
 def test_page_black_threes_are_melded_only_when_going_out():
@@ -188,55 +156,9 @@ def test_page_black_threes_never_take_a_wild(going_out):
 # ---------------------------------------------------------------- melds: more rules
 
 
-def test_it_rejects_a_samba_with_a_wild():
-    verdict = meld("4S 5S 6S JK 8S 9S 10S")
-    assert verdict.kind == "samba"
-    assert rules_of(verdict) == ["samba.meld.sequence-no-wilds"]
-
-
-def test_it_rejects_a_meld_of_two_cards():
-    verdict = meld("8S 8H")
-    assert rules_of(verdict) == ["samba.meld.too-few-cards"]
-
-
-def test_it_rejects_an_empty_meld_without_guessing_a_kind():
-    verdict = meld("")
-    assert (verdict.kind, verdict.points) == (None, 0)
-    assert rules_of(verdict) == ["samba.meld.too-few-cards"]
-
-
-def test_it_rejects_a_group_of_six_with_two_wilds():
-    verdict = meld("9S 9H 9D 9C JK 2S")
-    assert rules_of(verdict) == ["samba.meld.group-one-wild-below-seven"]
-
-
 def test_a_canastra_may_grow_past_seven_and_keeps_its_wilds():
     verdict = meld("9S 9H 9D 9C 9S JK 2S 9H 9D")
     assert (verdict.valid, verdict.kind) == (True, "canastra-dirty")
-
-
-def test_it_rejects_a_black_three_in_a_group():
-    verdict = meld("9S 9H 3S")
-    assert rules_of(verdict) == ["samba.meld.group-no-threes"]
-
-
-def test_it_rejects_a_sequence_with_a_gap():
-    verdict = meld("5D 6D 8D")
-    assert rules_of(verdict) == ["samba.meld.sequence-consecutive"]
-
-
-def test_it_rejects_an_ace_low_sequence():
-    verdict = meld("AD 4D 5D")
-    assert set(rules_of(verdict)) == {
-        "samba.meld.sequence-consecutive",
-        "samba.meld.sequence-no-wrap",
-    }
-
-
-def test_it_rejects_cards_of_several_ranks_and_suits():
-    verdict = meld("8S 9H 10D")
-    assert verdict.kind is None
-    assert rules_of(verdict) == ["samba.meld.no-combination"]
 
 
 def test_a_group_of_twos_is_a_wild_group():
@@ -334,27 +256,38 @@ SIDE_B = SideCards(
 )
 
 
-def test_page_hand_side_a_scores_2580():
-    a, _ = score_hand([SIDE_A, SIDE_B])
-    assert a.total == 2580
-    assert lines(a) == {
-        "samba.score.table-cards": 180,
-        "samba.bonus.clean-canastra": 500,
-        "samba.bonus.samba": 1500,
-        "samba.honours.red-three": 200,
-        "samba.bonus.going-out": 200,
-    }
-
-
-def test_page_hand_side_b_scores_275():
-    _, b = score_hand([SIDE_A, SIDE_B])
-    assert b.total == 275
-    assert lines(b) == {
-        "samba.score.table-cards": 140,
-        "samba.bonus.dirty-canastra": 300,
-        "samba.honours.red-three-without-combinations": -100,
-        "samba.score.hand-cards": -65,
-    }
+@pytest.mark.parametrize(
+    ("side", "total", "breakdown"),
+    [
+        pytest.param(
+            0,
+            2580,
+            {
+                "samba.score.table-cards": 180,
+                "samba.bonus.clean-canastra": 500,
+                "samba.bonus.samba": 1500,
+                "samba.honours.red-three": 200,
+                "samba.bonus.going-out": 200,
+            },
+            id="side-a-scores-2580",
+        ),
+        pytest.param(
+            1,
+            275,
+            {
+                "samba.score.table-cards": 140,
+                "samba.bonus.dirty-canastra": 300,
+                "samba.honours.red-three-without-combinations": -100,
+                "samba.score.hand-cards": -65,
+            },
+            id="side-b-scores-275",
+        ),
+    ],
+)
+def test_page_hand_scores_each_side_line_by_line(side, total, breakdown):
+    scored = score_hand([SIDE_A, SIDE_B])[side]
+    assert scored.total == total
+    assert lines(scored) == breakdown
 
 
 def test_page_hand_gives_the_same_breakdowns_entered_as_counts():
@@ -780,21 +713,26 @@ def test_page_once_anyone_has_taken_the_pile_a_sides_own_first_take_needs_no_pai
     assert take("9D", "9S JK", pile_taken_this_hand=True) == (True, "samba.pile.with-hand-cards")
 
 
-def test_a_side_yet_to_open_takes_a_pile_already_taken_with_a_natural_and_a_wild():
+@pytest.mark.parametrize(
+    ("top", "hand", "pile_taken_this_hand", "running_total", "minimum"),
+    [
+        pytest.param("QD", "QS QH", False, 1500, 90, id="the-hands-first-take"),
+        pytest.param("9D", "9S JK 4C", True, 3000, 120, id="a-pile-already-taken"),
+    ],
+)
+def test_a_side_yet_to_open_takes_the_pile_only_opening_in_the_same_play(
+    top, hand, pile_taken_this_hand, running_total, minimum
+):
     verdict = may_take_pile(
-        Card("9", "D"),
-        hand=c("9S JK 4C"),
+        parse_card(top),
+        hand=c(hand),
         side_has_opened=False,
-        pile_taken_this_hand=True,
+        pile_taken_this_hand=pile_taken_this_hand,
         pile_frozen=False,
-        running_total=3000,
+        running_total=running_total,
     )
     assert answer(verdict) == (True, "samba.pile.open-same-play")
-    assert verdict.params["minimum"] == 120
-    assert take("9D", "10D JD", side_has_opened=False) == (
-        False,
-        "samba.pile.never-start-sequence",
-    )
+    assert verdict.params["minimum"] == minimum
 
 
 def test_the_older_first_take_keyword_still_means_the_hands_first_take():
@@ -811,20 +749,6 @@ def test_the_older_first_take_keyword_still_means_the_hands_first_take():
         take("QD", "QS QH", first_take_this_hand=True, pile_taken_this_hand=True)
     with pytest.raises(TypeError):
         take("QD", "QS QH", pile_taken_this_hand=None)
-
-
-def test_a_side_that_has_not_opened_takes_the_pile_only_opening_now():
-    verdict = may_take_pile(
-        Card("Q", "D"),
-        hand=c("QS QH"),
-        side_melds=[],
-        side_has_opened=False,
-        pile_taken_this_hand=False,
-        pile_frozen=False,
-        running_total=1500,
-    )
-    assert answer(verdict) == (True, "samba.pile.open-same-play")
-    assert verdict.params["minimum"] == 90
 
 
 def test_a_premiado_pile_needs_two_naturals_even_onto_a_canastra():
@@ -854,6 +778,11 @@ def test_after_the_first_take_a_natural_and_a_wild_from_hand_will_do():
 
 def test_the_pile_is_never_taken_to_start_a_sequence():
     assert take("9D", "10D JD") == (False, "samba.pile.never-start-sequence")
+    # not even by a side yet to open, whose melds would open with it
+    assert take("9D", "10D JD", side_has_opened=False) == (
+        False,
+        "samba.pile.never-start-sequence",
+    )
 
 
 def test_the_pile_is_never_taken_with_two_wilds():

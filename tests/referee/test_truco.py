@@ -5,7 +5,6 @@ Every worked example of ``shared/games/truco.md`` is a test here (marked "page:"
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import pytest
@@ -32,17 +31,10 @@ from referee.truco import (
     resolve_trick,
     score_events,
 )
-from tests.referee.rulewatch import emitted_rules, unexplained, written_ids
+from tests.referee.rulewatch import every_emitted_rule_listed, ill_formed, unexplained, written_ids
 
-SEEN_RULES: set[str] = set()
-
-
-@pytest.fixture(autouse=True)
-def every_rule_emitted_is_listed(monkeypatch):
-    """Record each rule id the module emits during a test; all must be in RULE_IDS."""
-    with emitted_rules(monkeypatch, truco) as seen:
-        yield
-    SEEN_RULES.update(seen)
+# Each rule id the engine emits during a test must be in RULE_IDS.
+every_rule_emitted_is_listed = every_emitted_rule_listed(truco)
 
 
 def rules(error: pytest.ExceptionInfo[RuleError]) -> list[str]:
@@ -78,13 +70,19 @@ def play_hand(a: int, b: int, *spec: str, options: TrucoOptions = SEED):
     return score_events({"A": a, "B": b}, events(*spec), options)
 
 
+def hand_at(a: int, b: int, *spec: str, options: TrucoOptions = SEED) -> HandState:
+    """The hand begun with A at ``a`` and B at ``b``, once the events of ``spec`` happened."""
+    state = HandState.start({"A": a, "B": b}, options)
+    for event in events(*spec):
+        state = state.apply(event)
+    return state
+
+
 # --- the rule ids ------------------------------------------------------------------------
 
 
 def test_rule_ids_are_unique_and_well_formed():
-    assert len(RULE_IDS) == len(set(RULE_IDS))
-    for rule in RULE_IDS:
-        assert re.fullmatch(r"(truco|cards)(\.[a-z]+(-[a-z]+)*)+", rule), rule
+    assert ill_formed(truco, r"(truco|cards)(\.[a-z]+(-[a-z]+)*)+") == []
 
 
 def test_every_rule_id_is_documented_with_a_comment():
@@ -984,9 +982,7 @@ def test_no_calls_and_no_running_in_the_mao_de_ferro():
     ],
 )
 def test_the_stake_a_raise_would_call(score, spec, options, stake):
-    state = HandState.start(dict(zip("AB", score, strict=True)), options)
-    for event in events(*spec):
-        state = state.apply(event)
+    state = hand_at(*score, *spec, options=options)
     assert state.call_stake == stake
 
 
@@ -1001,9 +997,7 @@ def test_the_stake_a_raise_would_call(score, spec, options, stake):
     ],
 )
 def test_what_running_now_gives_the_other_team(score, spec, options, stake):
-    state = HandState.start(dict(zip("AB", score, strict=True)), options)
-    for event in events(*spec):
-        state = state.apply(event)
+    state = hand_at(*score, *spec, options=options)
     assert state.run_stake == stake
     runner = "A" if not spec else truco.other(spec[-1].split()[1])
     after = state.apply(Event("run", runner))

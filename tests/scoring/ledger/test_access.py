@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -19,6 +20,7 @@ from django.test import Client
 from scoring.clubs.models import Club, Membership, Role
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record
+from tests.helpers import new_match_data
 
 ROLES = [
     "owner",
@@ -83,6 +85,14 @@ def phone_of(role: str, match: Match) -> Client:
         for each in (match, match.samba):
             assert phone.get(f"/watch/{each.share_token}/").status_code == 302
     return phone
+
+
+def start_a_match(phone: Client, **fields: str) -> tuple[Any, Match]:
+    """Ana against Bia, started as a free match from ``phone``'s new-match page (for the
+    club whose code is ``club``, if given): the response, and the one match it made."""
+    before = list(Match.objects.values_list("pk", flat=True))
+    response = phone.post("/matches/new/free/", new_match_data(["Ana", "Bia"], fields))
+    return response, Match.objects.exclude(pk__in=before).get()
 
 
 def shows(match: Match) -> dict[str, tuple[str, str, dict]]:
@@ -210,15 +220,8 @@ def test_an_unknown_link_is_404(db):
 
 def test_the_phone_that_starts_a_match_may_change_it_and_a_second_phone_may_not(db):
     starter = Client()
-    response = starter.post(
-        "/matches/new/free/",
-        {
-            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
-            "sides-0-players": "Ana", "sides-1-players": "Bia",
-        },
-    )  # fmt: skip
+    response, match = start_a_match(starter)
     assert response.status_code == 302
-    match = Match.objects.get()
     assert match.private and match.owner is None
     assert starter.get(response["Location"]).status_code == 200
     assert starter.post(f"/matches/{match.code}/finish/").status_code == 302
@@ -229,14 +232,7 @@ def test_a_logged_in_starter_owns_the_match_on_every_phone(db):
     alice = _user("alice")
     phone = Client()
     phone.force_login(alice)
-    phone.post(
-        "/matches/new/free/",
-        {
-            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
-            "sides-0-players": "Ana", "sides-1-players": "Bia",
-        },
-    )  # fmt: skip
-    match = Match.objects.get()
+    _, match = start_a_match(phone)
     assert match.owner == alice
     other_phone = Client()
     other_phone.force_login(alice)
@@ -246,15 +242,7 @@ def test_a_logged_in_starter_owns_the_match_on_every_phone(db):
 
 def test_a_scorer_starts_a_match_for_the_club_and_its_members_see_it(club_match):
     sam = phone_of("club-scorer", club_match)
-    sam.post(
-        "/matches/new/free/",
-        {
-            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
-            "sides-0-players": "Ana", "sides-1-players": "Bia",
-            "club": club_match.club.code,
-        },
-    )  # fmt: skip
-    match = Match.objects.exclude(pk__in=[club_match.pk, club_match.samba.pk]).get()
+    _, match = start_a_match(sam, club=club_match.club.code)
     assert match.club == club_match.club
     assert phone_of("club-member", club_match).get(f"/matches/{match.code}/").status_code == 200
     assert phone_of("non-member", club_match).get(f"/matches/{match.code}/").status_code == 404
@@ -262,15 +250,7 @@ def test_a_scorer_starts_a_match_for_the_club_and_its_members_see_it(club_match)
 
 def test_a_member_cannot_start_a_match_for_the_club(club_match):
     mia = phone_of("club-member", club_match)
-    mia.post(
-        "/matches/new/free/",
-        {
-            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
-            "sides-0-players": "Ana", "sides-1-players": "Bia",
-            "club": club_match.club.code,
-        },
-    )  # fmt: skip
-    match = Match.objects.exclude(pk__in=[club_match.pk, club_match.samba.pk]).get()
+    _, match = start_a_match(mia, club=club_match.club.code)
     assert match.club is None
 
 

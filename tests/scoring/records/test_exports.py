@@ -60,6 +60,19 @@ def empty_the_ledger() -> None:
     """Matches and players go; accounts and clubs stay (they are not the records')."""
     Match.objects.all().delete()
     Player.objects.all().delete()
+    assert Match.objects.count() == 0
+
+
+def export_and_import(tmp_path, *, into_an_empty_ledger: bool) -> str:
+    """The records exported to a file and that file imported again, into an emptied
+    ledger or the same one: what the import says."""
+    path = tmp_path / "records.json"
+    call_command("export_records", str(path))
+    if into_an_empty_ledger:
+        empty_the_ledger()
+    out = StringIO()
+    call_command("import_records", str(path), stdout=out)
+    return out.getvalue()
 
 
 @pytest.fixture
@@ -87,21 +100,13 @@ def eventful(club_night) -> list[Match]:
 def test_a_json_export_imports_into_an_empty_database_with_nothing_lost(eventful, tmp_path):
     before = snapshot()
     assert before["revisions"] and any(h[-2] for h in before["hands"])  # undone hand kept
-    path = tmp_path / "records.json"
-    call_command("export_records", str(path))
-    empty_the_ledger()
-    assert Match.objects.count() == 0
-    out = StringIO()
-    call_command("import_records", str(path), stdout=out)
-    assert "6 matches imported, 0 already here" in out.getvalue()
+    said = export_and_import(tmp_path, into_an_empty_ledger=True)
+    assert "6 matches imported, 0 already here" in said
     assert snapshot() == before
 
 
 def test_an_imported_match_carries_on(eventful, tmp_path):
-    path = tmp_path / "records.json"
-    call_command("export_records", str(path))
-    empty_the_ledger()
-    call_command("import_records", str(path), stdout=StringIO())
+    export_and_import(tmp_path, into_an_empty_ledger=True)
     busy = Match.objects.get(code=eventful[4].code)
     assert busy.view().hands_played == 2
     record(busy, {"points": [1, 1, 1]}, draft_revision=busy.draft_revision)
@@ -109,12 +114,9 @@ def test_an_imported_match_carries_on(eventful, tmp_path):
 
 
 def test_importing_the_same_file_twice_adds_nothing(eventful, tmp_path):
-    path = tmp_path / "records.json"
-    call_command("export_records", str(path))
     before = snapshot()
-    out = StringIO()
-    call_command("import_records", str(path), stdout=out)
-    assert "0 matches imported, 6 already here" in out.getvalue()
+    said = export_and_import(tmp_path, into_an_empty_ledger=False)
+    assert "0 matches imported, 6 already here" in said
     assert snapshot() == before
 
 

@@ -1,5 +1,6 @@
 """The add-hand form: quick counts and cards give the same breakdown (the page's worked
-example both ways); a stored entry refills the form; the buraco ladder moves by steps."""
+example both ways); the buraco ladder moves by steps. That a stored entry refills the
+form: ``tests/scoring/games/test_hand_forms.py``."""
 
 from __future__ import annotations
 
@@ -148,29 +149,6 @@ def test_nobody_goes_out_when_the_stock_runs_out():
     assert [pair["went_out"] for pair in entry["pairs"]] == [False, False]
     a, _ = game.score_hand(MATCH, entry)
     assert "canastra.bonus.final-going-out" not in lines(a)
-
-
-@pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
-def test_a_stored_entry_refills_the_form_to_the_same_entry(post):
-    entry = entry_of(post)
-    form = game.hand_form(MATCH, entry=entry)
-    refilled = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is True:
-            refilled[name] = "on"
-        elif value not in (None, False):
-            refilled[name] = str(value)
-    assert entry_of(refilled) == entry
-
-
-def test_the_refilled_cards_read_in_the_users_language():
-    entry = entry_of(PAGE_CARDS_POST)
-    with translation.override("pt-br"):
-        form = game.hand_form(MATCH, entry=entry)
-        assert form["s0-melds"].value().splitlines()[1] == "D♠ R♠ A♠"
-        assert form["s1-hand"].value() == "R♥ A♠ 2♣"
-        assert form["s1-melds"].value().splitlines()[0] == "5♣ 6♣ JK 8♣ 9♣ 10♣ V♣"
 
 
 def test_counts_beyond_what_two_decks_hold_are_refused_by_the_form():

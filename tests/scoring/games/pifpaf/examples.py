@@ -4,7 +4,6 @@ formats each message with the params these calls send, in every language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 
 from referee.cards import parse_cards
@@ -18,8 +17,9 @@ from referee.pifpaf import (
     settle,
     settle_hand,
 )
-from referee.rulings import RuleError, Violation
+from referee.rulings import Violation
 from scoring.ledger.registry import MatchView, SideView, get_game
+from tests.referee.rulewatch import refused
 
 FOUR = ("P1", "P2", "P3", "P4")
 BETS = [Action("P1", "raise", 3), Action("P2", "call"), Action("P3", "fold"), Action("P4", "call")]
@@ -41,15 +41,6 @@ LINES = frozenset(
 )
 
 
-def caught(call: Callable[..., object], *args, **kwargs) -> list[Violation]:
-    """The violations of a call that must be refused."""
-    try:
-        call(*args, **kwargs)
-    except RuleError as error:
-        return list(error.violations)
-    raise AssertionError(f"{call.__name__}{args} was not refused")
-
-
 def hand(actions, winner=None, balances=None, **kwargs):
     return settle_hand(
         balances or dict.fromkeys(FOUR, 50), Table(FOUR), "P4", actions, winner, **kwargs
@@ -60,31 +51,31 @@ def engine_violations() -> list[Violation]:
     """At least one real violation of every rule the engine can refuse something with."""
     cards = parse_cards
     found = [
-        *caught(PifPafOptions.from_dict, {"aces": "never"}),
-        *caught(check_meld, cards("QS QS QS")),
-        *caught(check_meld, cards("JK QS QH")),
-        *caught(check_hand, cards("AH 2H")),
-        *caught(claim_discard, 0, [], 9),
-        *caught(claim_discard, 0, [0, 7], 4),
-        *caught(claim_discard, 0, [], 4),
-        *caught(claim_discard, 0, [1], 4, stock_only=[1]),
-        *caught(Table, ("P1", "P1")),
-        *caught(Table, FOUR, 0),
-        *caught(Table, FOUR, 1, 5, 4),
-        *caught(Table, FOUR, 1, None, 9),
-        *caught(hand, [], None, {"P1": 50}),
-        *caught(hand, [], None, {**dict.fromkeys(FOUR, 0), "P1": -1}),
-        *caught(hand, [], None, dict.fromkeys(FOUR, 0)),
-        *caught(hand, [Action("P1", "check")]),
-        *caught(hand, [Action("X", "call")]),
-        *caught(hand, [Action("P2", "call")]),
-        *caught(hand, [Action("P1", "raise", 9)]),
-        *caught(hand, [Action("P1", "raise", 2), Action("P2", "raise", 2)]),
-        *caught(hand, [Action("P1", "raise", 3)], None, {**dict.fromkeys(FOUR, 50), "P1": 2}),
-        *caught(hand, [*BETS, Action("P1", "call")], "P1"),
-        *caught(hand, BETS[:2], "P1"),
-        *caught(hand, [Action("P1", "false-out")], "P1"),
-        *caught(
+        *refused(PifPafOptions.from_dict, {"aces": "never"}),
+        *refused(check_meld, cards("QS QS QS")),
+        *refused(check_meld, cards("JK QS QH")),
+        *refused(check_hand, cards("AH 2H")),
+        *refused(claim_discard, 0, [], 9),
+        *refused(claim_discard, 0, [0, 7], 4),
+        *refused(claim_discard, 0, [], 4),
+        *refused(claim_discard, 0, [1], 4, stock_only=[1]),
+        *refused(Table, ("P1", "P1")),
+        *refused(Table, FOUR, 0),
+        *refused(Table, FOUR, 1, 5, 4),
+        *refused(Table, FOUR, 1, None, 9),
+        *refused(hand, [], None, {"P1": 50}),
+        *refused(hand, [], None, {**dict.fromkeys(FOUR, 0), "P1": -1}),
+        *refused(hand, [], None, dict.fromkeys(FOUR, 0)),
+        *refused(hand, [Action("P1", "check")]),
+        *refused(hand, [Action("X", "call")]),
+        *refused(hand, [Action("P2", "call")]),
+        *refused(hand, [Action("P1", "raise", 9)]),
+        *refused(hand, [Action("P1", "raise", 2), Action("P2", "raise", 2)]),
+        *refused(hand, [Action("P1", "raise", 3)], None, {**dict.fromkeys(FOUR, 50), "P1": 2}),
+        *refused(hand, [*BETS, Action("P1", "call")], "P1"),
+        *refused(hand, BETS[:2], "P1"),
+        *refused(hand, [Action("P1", "false-out")], "P1"),
+        *refused(
             hand,
             [
                 Action("P1", "fold"),
@@ -94,17 +85,17 @@ def engine_violations() -> list[Violation]:
             ],
             None,
         ),
-        *caught(hand, [*BETS, Action("P3", "rebate")], "P1"),
-        *caught(hand, [*BETS, *(Action(p, "threw-away") for p in ("P1", "P2", "P4"))]),
-        *caught(hand, BETS, None),
-        *caught(hand, BETS, "P3"),
-        *caught(hand, [*BETS, Action("P1", "rebate")], "P1", with_discard=True),
-        *caught(settle, {"P1": 10, "P2": 12}, 10, Decimal("0.5")),
-        *caught(settle, {"P1": 10, "P2": 12, "P3": 10}, 10, Decimal("0.5")),
-        *caught(settle, {"P1": 10**13, "P2": 0, "P3": 0}, 10, Decimal("0.5")),
-        *caught(hand, [Action("P1", "raise", 3), Action("P2", "all-in")]),
-        *caught(settle, {"P1": 10}, 0, Decimal("0.5")),
-        *caught(settle, {"P1": 10}, 10, Decimal("0.001")),
+        *refused(hand, [*BETS, Action("P3", "rebate")], "P1"),
+        *refused(hand, [*BETS, *(Action(p, "threw-away") for p in ("P1", "P2", "P4"))]),
+        *refused(hand, BETS, None),
+        *refused(hand, BETS, "P3"),
+        *refused(hand, [*BETS, Action("P1", "rebate")], "P1", with_discard=True),
+        *refused(settle, {"P1": 10, "P2": 12}, 10, Decimal("0.5")),
+        *refused(settle, {"P1": 10, "P2": 12, "P3": 10}, 10, Decimal("0.5")),
+        *refused(settle, {"P1": 10**13, "P2": 0, "P3": 0}, 10, Decimal("0.5")),
+        *refused(hand, [Action("P1", "raise", 3), Action("P2", "all-in")]),
+        *refused(settle, {"P1": 10}, 0, Decimal("0.5")),
+        *refused(settle, {"P1": 10}, 10, Decimal("0.001")),
     ]
     for meld in (
         "QS",
@@ -121,7 +112,7 @@ def engine_violations() -> list[Violation]:
     every = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
     found.extend(check_meld(cards(every)).violations)
     found.extend(check_meld(cards("QS QH QD QC")).violations)
-    found.extend(caught(get_game("pifpaf").score_hand, SESSION, NOT_OUT))  # the app's own
+    found.extend(refused(get_game("pifpaf").score_hand, SESSION, NOT_OUT))  # the app's own
     return found
 
 

@@ -1,11 +1,11 @@
 """Real Pinkerton engine calls that between them emit every violation the engine can send:
 the shared rulebook contract (``tests/scoring/test_rulebook_contract.py``) formats each
-message with the params these calls send, in every language."""
+message with the params these calls send, in every language. And the page's first throw
+as the engine answers it, which the API's throw check must answer alike."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from referee.pinkerton import (
     PASS,
@@ -17,7 +17,8 @@ from referee.pinkerton import (
     check_throw,
     round_points,
 )
-from referee.rulings import RuleError, Violation
+from referee.rulings import Violation
+from tests.referee.rulewatch import refused
 
 ALWAYS = PinkertonOptions(show_value="always")
 # Ala deals to Bea and Cez. Phase I on 9♠, phase II at 31: Ala opens phase III high.
@@ -30,6 +31,16 @@ TO_LOW = (
     "turn 9S", "bea throw 10S AH", "cez throw QC JD", "ala throw 10C AD",
     "turn 5H", "bea throw 2S 3S", "cez throw 4S AS", "ala throw 6S AH",
 )  # fmt: skip
+
+# 10♠ A♥ thrown on the 9♠, the page's first example, as ``check_throw`` answers it.
+EXACT_THROW = {
+    "stack_value": -9,
+    "required_cards": 2,
+    "sum": -9,
+    "meets": True,
+    "exact": True,
+    "violations": [],
+}
 
 
 def event(spec: str) -> Event:
@@ -46,15 +57,6 @@ def play(
     options: PinkertonOptions | None = None,
 ) -> Round:
     return Round.replay(players, players[0], [event(spec) for spec in specs], None, options)
-
-
-def refused(call: Callable[[], Any]) -> list[Violation]:
-    """The violations of a call that must be refused."""
-    try:
-        call()
-    except RuleError as error:
-        return list(error.violations)
-    raise AssertionError(f"{call} was not refused")
 
 
 def engine_violations() -> list[Violation]:

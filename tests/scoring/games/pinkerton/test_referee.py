@@ -13,10 +13,9 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def ask(client: Client, question: str, **fields: str) -> str:
-    response = client.get(
-        "/pinkerton/referee/", {"q": question, **fields}, HTTP_ACCEPT_LANGUAGE="en", **HTMX
-    )
+def ask(client: Client, query: str) -> str:
+    """The answer to a question asked as the page's form asks it (``q=throw&stack=9S…``)."""
+    response = client.get(f"/pinkerton/referee/?{query}", HTTP_ACCEPT_LANGUAGE="en", **HTMX)
     assert response.status_code == 200
     return response.content.decode()
 
@@ -31,63 +30,49 @@ def test_the_page_asks_every_question(client):
         assert title.replace("’", "'") in html.replace("&#x27;", "'").replace("’", "'")
 
 
-def test_an_exact_throw_is_a_yes_that_says_so(client):
-    html = ask(client, "throw", stack="9S", throw="10S AH")
-    assert 'class="answer yes"' in html
-    assert "Yes, exactly: -9 on a value of -9" in html
-    assert 'href="/rules/pinkerton/#pinkerton.meet.exact"' in html
-    assert "A throw has 2 cards at this value." in html
-
-
-def test_a_throw_that_meets_cites_the_rule_of_its_sign(client):
-    html = ask(client, "throw", stack="5C 3C", throw="QS 10S")
-    assert "Yes: -40 meets a value of -8" in html
-    assert 'href="/rules/pinkerton/#pinkerton.meet.negative"' in html
-
-
-def test_a_throw_that_falls_short_is_a_no_with_the_rule(client):
-    html = ask(client, "throw", stack="3H", throw="2H AC")
-    assert 'class="answer no"' in html
-    assert "These cards add up to 1. The value is 3" in html
-
-
-def test_a_throw_of_the_wrong_size_names_rule_three(client):
-    html = ask(client, "throw", stack="KH KD", throw="KH QH")
-    assert "it must have exactly 3" in html
-
-
-def test_a_stack_the_decks_cannot_make_is_refused(client):
-    html = ask(client, "throw", stack="KH KH KH", throw="2H 3H")
-    assert 'href="/rules/cards/#cards.deck.too-many"' in html
-    assert 'class="answer no"' in html
-
-
-def test_a_king_waits_for_twenty(client):
-    html = ask(client, "add", stack="10H 5H", card="KH")
-    assert 'class="answer no"' in html
-    assert "K♥ may not be added" in html
-    html = ask(client, "add", stack="10H 10D", card="KH")
-    assert "Yes: the stack is then 60" in html
-    assert 'href="/rules/pinkerton/#pinkerton.rule1.face-card"' in html
-
-
-def test_any_other_card_goes_on_as_phase_three_says(client):
-    html = ask(client, "add", stack="2H QD", card="4C")
-    assert "Yes: the stack is then 28" in html
-    assert 'href="/rules/pinkerton/#pinkerton.round.phase-three"' in html
-
-
-def test_the_points_with_their_lines(client):
-    html = ask(client, "points", cards="23")
-    assert "23 cards score 43 points" in html
-    assert "Cards in the stack: 23" in html and "Ten more for every ten cards: 20" in html
+# Each question, as the page's form asks it: the answer's verdict (yes, no, or neither for
+# a number), the rule it links, and what it says.
+@pytest.mark.parametrize(
+    ("query", "verdict", "rule", "says"),
+    [
+        ("q=throw&stack=9S&throw=10S+AH", "yes", "pinkerton.meet.exact",
+         "Yes, exactly: -9 on a value of -9"),
+        ("q=throw&stack=9S&throw=10S+AH", "yes", "pinkerton.meet.exact",
+         "A throw has 2 cards at this value."),
+        ("q=throw&stack=5C+3C&throw=QS+10S", "yes", "pinkerton.meet.negative",
+         "Yes: -40 meets a value of -8"),
+        ("q=throw&stack=3H&throw=2H+AC", "no", "pinkerton.meet.positive",
+         "These cards add up to 1. The value is 3"),
+        ("q=throw&stack=KH+KD&throw=KH+QH", "no", "pinkerton.meet.card-count",
+         "it must have exactly 3"),
+        ("q=throw&stack=KH+KH+KH&throw=2H+3H", "no", "cards.deck.too-many",
+         "KH is entered 3 times, but the deck holds only 2."),
+        ("q=add&stack=10H+5H&card=KH", "no", "pinkerton.rule1.face-card",
+         "K♥ may not be added"),
+        ("q=add&stack=10H+10D&card=KH", "yes", "pinkerton.rule1.face-card",
+         "Yes: the stack is then 60"),
+        ("q=add&stack=2H+QD&card=4C", "yes", "pinkerton.round.phase-three",
+         "Yes: the stack is then 28"),
+        ("q=points&cards=23", "", "pinkerton.points.bonus",
+         "23 cards score 43 points"),
+        ("q=points&cards=23", "", "pinkerton.points.bonus",
+         "Cards in the stack: 23"),
+        ("q=points&cards=23", "", "pinkerton.points.bonus",
+         "Ten more for every ten cards: 20"),
+    ],
+)  # fmt: skip
+def test_each_answer_says_what_decides_it_and_links_that_rule(client, query, verdict, rule, says):
+    html = ask(client, query)
+    assert f'class="answer {verdict}"' in html
+    assert f'href="/rules/{rule.split(".")[0]}/#{rule}"' in html
+    assert says in html
 
 
 def test_asked_from_a_match_its_extra_deck_counts(client):
     match = make_match("pinkerton", PLAYERS, target=100, options={"extra_deck": True})
-    plain = ask(client, "throw", stack="KH KH KH", throw="KD KD QH QD")
-    assert "cards.deck.too-many" in plain
-    html = ask(client, "throw", stack="KH KH KH", throw="KD KD QH QD", match=match.code)
+    question = "q=throw&stack=KH+KH+KH&throw=KD+KD+QH+QD"
+    assert "cards.deck.too-many" in ask(client, question)
+    html = ask(client, f"{question}&match={match.code}")
     assert "cards.deck.too-many" not in html and 'class="answer yes"' in html
 
 

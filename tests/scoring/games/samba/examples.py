@@ -4,24 +4,14 @@ message with the params these calls send, in every language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from referee import samba
 from referee.cards import Card, parse_cards
-from referee.rulings import RuleError, Violation
+from referee.rulings import Violation
+from tests.referee.rulewatch import refused
 
 
 def c(text: str) -> list[Card]:
     return parse_cards(text)
-
-
-def refused(call: Callable[..., object], *args, **kwargs) -> list[Violation]:
-    """The violations of a call that must be refused."""
-    try:
-        call(*args, **kwargs)
-    except RuleError as error:
-        return list(error.violations)
-    raise AssertionError(f"{call.__name__}{args} was not refused")
 
 
 def side(**kwargs) -> samba.SideCards:

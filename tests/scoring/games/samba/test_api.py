@@ -4,27 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import api_post, meld_answer, points_by_rule, scored_sides
 from tests.scoring.games.samba.test_game import PAGE_CARDS
 
 pytestmark = pytest.mark.django_db
 
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 # The page's worked example, as test_game scores it on the ledger.
 SIDE_A, SIDE_B = PAGE_CARDS["sides"]
 
 
 def check(client, cards, going_out=False):
-    return client.post(
-        "/api/v1/samba/melds/check",
-        {"cards": cards, "going_out": going_out},
-        content_type="application/json",
-        **EN,
-    )
+    return api_post(client, "samba/melds/check", {"cards": cards, "going_out": going_out})
 
 
 def score(client, sides, options=None):
     body = {"sides": sides} | ({"options": options} if options is not None else {})
-    return client.post("/api/v1/samba/hands/score", body, content_type="application/json", **EN)
+    return api_post(client, "samba/hands/score", body)
 
 
 @pytest.mark.parametrize(
@@ -50,11 +45,7 @@ def score(client, sides, options=None):
     ],
 )
 def test_page_meld_examples_through_the_api(client, cards, going_out, valid, kind, points):
-    response = check(client, cards.split(), going_out)
-    assert response.status_code == 200
-    body = response.json()
-    assert (body["valid"], body["kind"], body["points"]) == (valid, kind, points)
-    assert bool(body["violations"]) is not valid
+    assert meld_answer(check(client, cards.split(), going_out)) == (valid, kind, points)
 
 
 def test_a_refused_meld_lists_each_rule_with_a_message(client):
@@ -78,14 +69,9 @@ def test_an_unreadable_card_is_a_422(client):
 
 
 def test_page_hand_is_scored_with_breakdowns_that_add_up(client):
-    response = score(client, [SIDE_A, SIDE_B])
-    assert response.status_code == 200
-    a, b = response.json()["sides"]
+    a, b = scored_sides(score(client, [SIDE_A, SIDE_B]))
     assert (a["total"], b["total"]) == (2580, 275)
-    for side in (a, b):
-        assert sum(line["points"] for line in side["lines"]) == side["total"]
-        assert all({"rule", "label", "count", "points"} <= set(line) for line in side["lines"])
-    assert {line["rule"]: line["points"] for line in b["lines"]} == {
+    assert points_by_rule(b) == {
         "samba.score.table-cards": 140,
         "samba.bonus.dirty-canastra": 300,
         "samba.honours.red-three-without-combinations": -100,

@@ -1,5 +1,6 @@
-"""The add-hand form: quick counts and cards give the same breakdown; a stored entry
-refills the form; only the chosen mode's fields are read."""
+"""The add-hand form: quick counts and cards give the same breakdown; only the chosen
+mode's fields are read. That a stored entry refills the form:
+``tests/scoring/games/test_hand_forms.py``."""
 
 from __future__ import annotations
 
@@ -97,25 +98,6 @@ def test_nobody_goes_out_when_the_stock_runs_out():
     assert [side["went_out"] for side in entry["sides"]] == [False, False]
     a, _ = game.score_hand(MATCH, entry)
     assert "samba.bonus.going-out" not in {line.rule for line in a.lines}
-
-
-@pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
-def test_a_stored_entry_refills_the_form_to_the_same_entry(post):
-    entry = entry_of(post)
-    form = game.hand_form(MATCH, entry=entry)
-    refilled = {
-        name: "" if form[name].value() is None else str(form[name].value()) for name in form.fields
-    }
-    assert entry_of(refilled) == entry
-
-
-def test_the_refilled_cards_read_in_the_users_language():
-    entry = entry_of(PAGE_CARDS_POST)
-    with translation.override("pt-br"):
-        form = game.hand_form(MATCH, entry=entry)
-        assert form["s0-melds"].value().splitlines()[1] == "R♥ R♠ R♦ R♣ R♥ R♠ R♦"
-        assert form["s1-hand"].value() == "D♠ 5♥ JK"
-        assert form["went_out"].value() == "0"
 
 
 def test_negative_counts_are_refused_by_the_form():
