@@ -30,7 +30,7 @@ from typing import Any
 
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
 from referee.options import HouseRules
-from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
+from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Standing, Verdict, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -337,7 +337,7 @@ def arrange(cards: Iterable[Card]) -> Arrangement | None:
 
 
 @dataclass(frozen=True)
-class MeldVerdict:
+class MeldVerdict(Checked):
     """What a meld is, its card points (no canastra bonus), and every rule it breaks.
 
     ``kind`` is ``meld``, ``canastra-clean`` or ``canastra-dirty``; an invalid meld is
@@ -362,12 +362,10 @@ class MeldVerdict:
         return wilds[0] if wilds else None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "valid": self.valid,
-            "kind": self.kind,
-            "points": self.points,
-            "violations": [v.as_dict() for v in self.violations],
-        }
+        """Plain data without the arrangement: the API answers with the meld's verdict."""
+        plain = super().as_dict()
+        del plain["arrangement"]
+        return plain
 
 
 def check_meld(cards: Iterable[Card]) -> MeldVerdict:
@@ -770,7 +768,7 @@ def _check_opening_entry(total: Any, failed: Any) -> None:
 
 
 @dataclass(frozen=True)
-class OpeningVerdict:
+class OpeningVerdict(Checked):
     """Whether a pair's first laying-down stands: its card values against the buraco
     requirement (0 below 1,500), and every rule it breaks."""
 
@@ -778,14 +776,6 @@ class OpeningVerdict:
     value: int
     meets: bool
     violations: tuple[Violation, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "required": self.required,
-            "value": self.value,
-            "meets": self.meets,
-            "violations": [v.as_dict() for v in self.violations],
-        }
 
 
 def check_opening(melds: Sequence[Sequence[Card]], total: int, failed: int = 0) -> OpeningVerdict:

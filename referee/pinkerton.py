@@ -23,12 +23,13 @@ after seat ``i`` (to the left) is seat ``i + 1``, the last seat is followed by s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, DEFAULT_NOTATION, Card, Deck, parse_cards
-from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
+from referee.options import HouseRules
+from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # the table and the house rules
@@ -119,15 +120,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _invalid(option: str, value: Any) -> Violation:
-    return Violation("pinkerton.options.invalid", {"option": option, "value": value})
+def _unset_or_within(value: Any, most: int) -> bool:
+    """An optional limit: None (not set), or a whole number from 1 to ``most``."""
+    return value is None or (_is_int(value) and 1 <= value <= most)
 
 
 # --- house rules ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class PinkertonOptions:
+class PinkertonOptions(HouseRules):
     """House rules for a match.
 
     ``pass_limit``: passes that put a player out of the round (2, or more by agreement).
@@ -137,6 +139,8 @@ class PinkertonOptions:
     most points win. At least one of the two is set; with both, whichever comes first.
     """
 
+    INVALID = "pinkerton.options.invalid"
+
     pass_limit: int = DEFAULT_PASS_LIMIT
     show_value: str = "on-request"
     extra_deck: bool = False
@@ -144,62 +148,21 @@ class PinkertonOptions:
     time_limit: int | None = None
 
     def __post_init__(self) -> None:
-        found = self._violations()
-        if found:
-            raise RuleError(found)
-
-    def _violations(self) -> list[Violation]:
-        found = []
-        if not _is_int(self.pass_limit) or not 2 <= self.pass_limit <= MAX_PASS_LIMIT:
-            found.append(_invalid("pass_limit", self.pass_limit))
-        if self.show_value not in SHOW_VALUE:
-            found.append(_invalid("show_value", self.show_value))
-        if not isinstance(self.extra_deck, bool):
-            found.append(_invalid("extra_deck", self.extra_deck))
-        if self.target is not None and (
-            not _is_int(self.target) or not 1 <= self.target <= MAX_TARGET
-        ):
-            found.append(_invalid("target", self.target))
-        if self.time_limit is not None and (
-            not _is_int(self.time_limit) or not 1 <= self.time_limit <= MAX_TIME_LIMIT
-        ):
-            found.append(_invalid("time_limit", self.time_limit))
-        if self.target is None and self.time_limit is None:
+        self.refuse_unless(
+            pass_limit=_is_int(self.pass_limit) and 2 <= self.pass_limit <= MAX_PASS_LIMIT,
+            show_value=self.show_value in SHOW_VALUE,
+            extra_deck=isinstance(self.extra_deck, bool),
             # A match needs a way to end: the page offers a score or a time.
-            found.append(_invalid("target", None))
-        return found
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> PinkertonOptions:
-        """Options from plain data; every unknown name and bad value is reported at once."""
-        data = dict(data or {})
-        found = [_invalid(key, value) for key, value in data.items() if key not in OPTION_KEYS]
-        values = {key: value for key, value in data.items() if key in OPTION_KEYS}
-        try:
-            options = cls(**values)
-        except RuleError as error:
-            found.extend(error.violations)
-        if found:
-            raise RuleError(found)
-        return options
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "pass_limit": self.pass_limit,
-            "show_value": self.show_value,
-            "extra_deck": self.extra_deck,
-            "target": self.target,
-            "time_limit": self.time_limit,
-        }
+            target=_unset_or_within(self.target, MAX_TARGET)
+            and (self.target is not None or self.time_limit is not None),
+            time_limit=_unset_or_within(self.time_limit, MAX_TIME_LIMIT),
+        )
 
     @property
     def deck(self) -> Deck:
         return EXTRA_DECK if self.extra_deck else DECK
 
 
-OPTION_KEYS: frozenset[str] = frozenset(
-    ("pass_limit", "show_value", "extra_deck", "target", "time_limit")
-)
 DEFAULT_OPTIONS = PinkertonOptions()
 
 
@@ -341,7 +304,7 @@ def _stack(
 
 
 @dataclass(frozen=True)
-class ThrowCheck:
+class ThrowCheck(Checked):
     """Does a throw meet the stack? ``violations`` say why not (deck, count, sum)."""
 
     stack_value: int
@@ -350,16 +313,6 @@ class ThrowCheck:
     meets: bool
     exact: bool
     violations: tuple[Violation, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "stack_value": self.stack_value,
-            "required_cards": self.required_cards,
-            "sum": self.sum,
-            "meets": self.meets,
-            "exact": self.exact,
-            "violations": [v.as_dict() for v in self.violations],
-        }
 
 
 def check_throw(
@@ -406,20 +359,13 @@ def _throw_deck_violations(
 
 
 @dataclass(frozen=True)
-class AddCheck:
+class AddCheck(Checked):
     """May this card go onto the stack? ``stack_value`` is the stack's value after the
     request: with the card when allowed, unchanged when not."""
 
     allowed: bool
     stack_value: int
     violations: tuple[Violation, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "allowed": self.allowed,
-            "stack_value": self.stack_value,
-            "violations": [v.as_dict() for v in self.violations],
-        }
 
 
 def check_add(
@@ -509,12 +455,7 @@ class ValueRequest:
     event: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "value": self.value,
-            "cards": self.cards,
-            "event": self.event,
-        }
+        return asdict(self)
 
 
 # --- seats -----------------------------------------------------------------------------------

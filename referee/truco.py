@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, DEFAULT_NOTATION, Card, CardError, parse_card
+from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -164,17 +165,12 @@ def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
 # --- options -------------------------------------------------------------------------
 
 
-def _invalid(option: str, value: Any) -> Violation:
-    shown = str(value) if isinstance(value, Card) else value
-    return Violation("truco.options.invalid", {"option": option, "value": shown})
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
-class TrucoOptions:
+class TrucoOptions(HouseRules):
     """House rules for a match. ``vira`` is the Paulista card turned up for the hand.
 
     ``accepted_truco_trick_decides`` (the page's option ``accepted-truco-trick-decides``,
@@ -183,6 +179,8 @@ class TrucoOptions:
     won as always, by two tricks of three.
     """
 
+    INVALID = "truco.options.invalid"
+
     variant: str = "seed"
     vira: Card | None = None
     target: int = 12
@@ -190,56 +188,27 @@ class TrucoOptions:
     accepted_truco_trick_decides: bool = False
 
     def __post_init__(self) -> None:
-        found = self._violations()
-        if found:
-            raise RuleError(found)
-
-    def _violations(self) -> list[Violation]:
-        found = []
-        if self.variant not in VARIANTS:
-            found.append(_invalid("variant", self.variant))
         vira_ok = self.vira is None or (isinstance(self.vira, Card) and DECK.holds(self.vira))
-        # A vira only means something in Paulista, where it names the manilhas.
-        if not vira_ok or (self.vira is not None and self.variant != "paulista"):
-            found.append(_invalid("vira", self.vira))
-        if not _is_int(self.target) or self.target not in TARGETS:
-            found.append(_invalid("target", self.target))
-        if not _is_int(self.best_of) or self.best_of not in BEST_OF:
-            found.append(_invalid("best_of", self.best_of))
-        if not isinstance(self.accepted_truco_trick_decides, bool):
-            found.append(
-                _invalid("accepted_truco_trick_decides", self.accepted_truco_trick_decides)
-            )
-        return found
+        self.refuse_unless(
+            variant=self.variant in VARIANTS,
+            # A vira only means something in Paulista, where it names the manilhas.
+            vira=vira_ok and (self.vira is None or self.variant == "paulista"),
+            target=_is_int(self.target) and self.target in TARGETS,
+            best_of=_is_int(self.best_of) and self.best_of in BEST_OF,
+            accepted_truco_trick_decides=isinstance(self.accepted_truco_trick_decides, bool),
+        )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TrucoOptions:
-        """Options from plain data (``vira`` as a card token); every bad entry is reported."""
-        found = [_invalid(key, value) for key, value in data.items() if key not in OPTION_KEYS]
-        values = {key: value for key, value in data.items() if key in OPTION_KEYS}
-        vira = values.get("vira")
-        if isinstance(vira, str):
-            try:
-                values["vira"] = parse_card(vira)
-            except CardError:
-                found.append(_invalid("vira", vira))
-                values.pop("vira")
-        try:
-            options = cls(**values)
-        except RuleError as error:
-            found.extend(error.violations)
-        if found:
-            raise RuleError(found)
-        return options
+    def shown(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, Card) else value
+
+    @classmethod
+    def read(cls, name: str, value: Any) -> Any:
+        """The vira comes as a card token (RuleError when it reads as no card)."""
+        return parse_card(value) if name == "vira" and isinstance(value, str) else value
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "vira": None if self.vira is None else str(self.vira),
-            "target": self.target,
-            "best_of": self.best_of,
-            "accepted_truco_trick_decides": self.accepted_truco_trick_decides,
-        }
+        return super().as_dict() | {"vira": None if self.vira is None else str(self.vira)}
 
     @property
     def stakes(self) -> tuple[int, ...]:
@@ -257,9 +226,7 @@ class TrucoOptions:
 
 
 # The keys ``TrucoOptions.from_dict`` takes; any other is reported as an invalid option.
-OPTION_KEYS: frozenset[str] = frozenset(
-    ("variant", "vira", "target", "best_of", "accepted_truco_trick_decides")
-)
+OPTION_KEYS: frozenset[str] = frozenset(f.name for f in fields(TrucoOptions))
 
 
 # --- card order ------------------------------------------------------------------------
