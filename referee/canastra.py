@@ -31,6 +31,7 @@ from typing import Any
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
 from referee.options import HouseRules
 from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Standing, Verdict, Violation
+from referee.tallies import each, is_count, located, meld_violations, off_step, sound_tallies
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -141,17 +142,12 @@ class CanastraOptions(HouseRules):
         self.refuse_unless(
             hand_to_opponents=isinstance(self.hand_to_opponents, bool),
             untaken_morto_penalty=isinstance(self.untaken_morto_penalty, bool),
-            target=_is_count(self.target) and self.target > 0,
+            target=is_count(self.target) and self.target > 0,
         )
 
     @classmethod
     def shown(cls, value: Any) -> Any:
         return _shown(value)
-
-
-def _is_count(value: Any) -> bool:
-    # bool is an int in Python, but "True" canastras is a form error, not 1
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _shown(value: Any) -> Any:
@@ -428,21 +424,11 @@ def _ranks(cards: Iterable[Card]) -> list[str]:
     return sorted((card.rank for card in cards if not card.is_joker), key=_PLACE_OF.__getitem__)
 
 
-def _located(violation: Violation, **where: Any) -> Violation:
-    """The same violation, saying where it was found (pair and meld indexes)."""
-    return Violation(violation.rule, {**where, **violation.params})
-
-
 def _meld_violations(
     melds: Sequence[Sequence[Card]], **where: Any
 ) -> tuple[list[MeldVerdict], list[Violation]]:
     verdicts = [check_meld(meld) for meld in melds]
-    found = [
-        _located(violation, **where, meld=index)
-        for index, verdict in enumerate(verdicts)
-        for violation in verdict.violations
-    ]
-    return verdicts, found
+    return verdicts, meld_violations(verdicts, **where)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -493,20 +479,14 @@ def _score_pair(own: PairTally, opponents: PairTally, options: CanastraOptions) 
     return Breakdown.of(
         [
             ScoreLine("canastra.score.meld-cards", 1, own.meld_points),
-            *_each("canastra.bonus.clean-canastra", own.clean_canastras, CLEAN_CANASTRA_BONUS),
-            *_each("canastra.bonus.dirty-canastra", own.dirty_canastras, DIRTY_CANASTRA_BONUS),
-            *_each("canastra.bonus.morto", int(own.took_morto), MORTO_BONUS),
-            *_each("canastra.bonus.final-going-out", int(own.went_out), FINAL_GOING_OUT_BONUS),
+            *each("canastra.bonus.clean-canastra", own.clean_canastras, CLEAN_CANASTRA_BONUS),
+            *each("canastra.bonus.dirty-canastra", own.dirty_canastras, DIRTY_CANASTRA_BONUS),
+            *each("canastra.bonus.morto", int(own.took_morto), MORTO_BONUS),
+            *each("canastra.bonus.final-going-out", int(own.went_out), FINAL_GOING_OUT_BONUS),
             *hand,
-            *_each("canastra.penalty.untaken-morto", int(untaken), UNTAKEN_MORTO_PENALTY),
+            *each("canastra.penalty.untaken-morto", int(untaken), UNTAKEN_MORTO_PENALTY),
         ]
     )
-
-
-def _each(rule: str, count: int, points: int) -> list[ScoreLine]:
-    if not count:
-        return []
-    return [ScoreLine(rule, count, count * points, {"each": points})]
 
 
 def _points(rule: str, points: int) -> list[ScoreLine]:
@@ -580,13 +560,8 @@ def _tally_violations(tallies: Sequence[PairTally], *, from_cards: bool) -> list
     found: list[Violation] = []
     if len(tallies) != PAIRS:
         found.append(Violation("canastra.hand.pairs", {"pairs": len(tallies), "required": PAIRS}))
-    sound: list[tuple[int, PairTally]] = []
-    for index, tally in enumerate(tallies):
-        entry = _entry_violations(index, tally)
-        found += entry
-        if not entry:  # the checks below do sums that a bad entry would spoil
-            found += _pair_violations(index, tally)
-            sound.append((index, tally))
+    checked, sound = sound_tallies(tallies, _entry_violations, _pair_violations)
+    found += checked
     went_out = [index for index, tally in sound if tally.went_out]
     if len(went_out) > 1:
         found.append(Violation("canastra.going-out.one-pair", {"pairs": went_out}))
@@ -598,23 +573,20 @@ def _entry_violations(index: int, tally: PairTally) -> list[Violation]:
     found = [
         _bad_entry(name, getattr(tally, name), pair=index)
         for name in _COUNTS
-        if not (_is_count(getattr(tally, name)) and getattr(tally, name) >= 0)
+        if not (is_count(getattr(tally, name)) and getattr(tally, name) >= 0)
     ]
     found += [
         _bad_entry(name, getattr(tally, name), pair=index)
         for name in _FLAGS
         if not isinstance(getattr(tally, name), bool)
     ]
-    for name in ("meld_points", "hand_points"):
-        value = getattr(tally, name)
-        if _is_count(value) and value % CARD_POINTS_STEP:
-            found.append(
-                Violation(
-                    "canastra.entry.not-multiple-of-five",
-                    {"pair": index, "field": name, "value": value},
-                )
-            )
-    return found
+    return found + off_step(
+        "canastra.entry.not-multiple-of-five",
+        tally,
+        ("meld_points", "hand_points"),
+        CARD_POINTS_STEP,
+        pair=index,
+    )
 
 
 def _bad_entry(name: str, value: Any, **where: Any) -> Violation:
@@ -724,7 +696,7 @@ def _read_cards(tokens: Any, found: list[Violation], **where: Any) -> list[Card]
     try:
         return parse_cards(tokens)
     except CardError as error:
-        found += [_located(violation, **where) for violation in error.violations]
+        found += [located(violation, **where) for violation in error.violations]
         return []
 
 
@@ -759,9 +731,9 @@ def opening_requirement(total: int, failed: int = 0) -> int:
 
 def _check_opening_entry(total: Any, failed: Any) -> None:
     found = []
-    if not _is_count(total):
+    if not is_count(total):
         found.append(_bad_entry("total", total))
-    if not (_is_count(failed) and failed >= 0):
+    if not (is_count(failed) and failed >= 0):
         found.append(_bad_entry("failed", failed))
     if found:
         raise RuleError(found)
@@ -926,7 +898,7 @@ def may_go_out_counted(
             ("clean_canastras", clean_canastras),
             ("dirty_canastras", dirty_canastras),
         )
-        if not (_is_count(value) and value >= 0)
+        if not (is_count(value) and value >= 0)
     ]
     if found:
         raise RuleError(found)
