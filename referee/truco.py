@@ -409,6 +409,15 @@ def _verdict(results: Sequence[str]) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _accepted_in_violations(truco_accepted_in: Any) -> list[Violation]:
+    """``truco_accepted_in``, when given, is the number of a trick: 1 to 3."""
+    if truco_accepted_in is None or (
+        _is_int(truco_accepted_in) and 1 <= truco_accepted_in <= TRICKS
+    ):
+        return []
+    return [Violation("truco.trick.number", {"number": truco_accepted_in})]
+
+
 def resolve_hand(
     tricks: Sequence[str],
     *,
@@ -430,10 +439,7 @@ def resolve_hand(
     ]
     if len(tricks) > TRICKS:
         found.append(Violation("truco.hand.too-many-tricks", {"count": len(tricks)}))
-    if truco_accepted_in is not None and (
-        not _is_int(truco_accepted_in) or not 1 <= truco_accepted_in <= TRICKS
-    ):
-        found.append(Violation("truco.trick.number", {"number": truco_accepted_in}))
+    found += _accepted_in_violations(truco_accepted_in)
     if found:
         raise RuleError(found)
     deciding = truco_accepted_in if options.accepted_truco_trick_decides else None
@@ -541,10 +547,7 @@ def judge_hand(
     vira = options.vira if options.variant == "paulista" else None
     if vira is not None and any(card == vira for trick in parsed for card, _down in trick):
         found.append(Violation("truco.paulista.vira-in-play", {"card": str(vira)}))
-    if truco_accepted_in is not None and (
-        not _is_int(truco_accepted_in) or not 1 <= truco_accepted_in <= TRICKS
-    ):
-        found.append(Violation("truco.trick.number", {"number": truco_accepted_in}))
+    found += _accepted_in_violations(truco_accepted_in)
     if found:
         raise RuleError(found)
     return _walk(parsed, players, mao, options, truco_accepted_in)
