@@ -758,10 +758,13 @@ class Round:
             return Violation("pinkerton.throw.already-thrown", {"player": player})
         return None
 
-    def _check_add(self, player: str) -> Violation | None:
+    def _check_add(
+        self, player: str, too_early: str = "pinkerton.add.not-in-phase"
+    ) -> Violation | None:
+        """An add comes in phase III (else the rule ``too_early``), after the player's
+        throw; at 0 (rule 2) at once."""
         if self.phase < 3:
-            return Violation("pinkerton.add.not-in-phase", {"phase": self.phase})
-        # Rule 2: at 0 the player may add at once.
+            return Violation(too_early, {"phase": self.phase})
         if self.step == STEP_THROW and self.value != 0:
             return Violation("pinkerton.add.throw-first", {"player": player})
         return None
@@ -776,13 +779,11 @@ class Round:
         return None
 
     def _check_free_pass(self, player: str) -> Violation | None:
-        if self.phase < 3:
-            return Violation("pinkerton.rule1.free-pass-phase", {"phase": self.phase})
-        if self.step == STEP_THROW and self.value != 0:
-            return Violation("pinkerton.add.throw-first", {"player": player})
-        if not free_pass_possible(self.value):
+        # Rule 1: the free pass replaces an add, so it comes where an add would.
+        refused = self._check_add(player, "pinkerton.rule1.free-pass-phase")
+        if refused is None and not free_pass_possible(self.value):
             return Violation("pinkerton.rule1.free-pass-every-card", {"player": player})
-        return None
+        return refused
 
     def _card_violations(self, event: Event) -> list[Violation]:
         deck = self.options.deck
