@@ -29,9 +29,10 @@ from math import gcd
 from typing import Any
 
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
+from referee.entries import is_whole
 from referee.options import HouseRules
 from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Standing, Verdict, Violation
-from referee.tallies import each, is_count, located, meld_violations, off_step, sound_tallies
+from referee.tallies import each, located, meld_violations, off_step, sound_tallies
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -142,7 +143,7 @@ class CanastraOptions(HouseRules):
         self.refuse_unless(
             hand_to_opponents=isinstance(self.hand_to_opponents, bool),
             untaken_morto_penalty=isinstance(self.untaken_morto_penalty, bool),
-            target=is_count(self.target) and self.target > 0,
+            target=is_whole(self.target) and self.target > 0,
         )
 
     @classmethod
@@ -573,7 +574,7 @@ def _entry_violations(index: int, tally: PairTally) -> list[Violation]:
     found = [
         _bad_entry(name, getattr(tally, name), pair=index)
         for name in _COUNTS
-        if not (is_count(getattr(tally, name)) and getattr(tally, name) >= 0)
+        if not (is_whole(getattr(tally, name)) and getattr(tally, name) >= 0)
     ]
     found += [
         _bad_entry(name, getattr(tally, name), pair=index)
@@ -731,9 +732,9 @@ def opening_requirement(total: int, failed: int = 0) -> int:
 
 def _check_opening_entry(total: Any, failed: Any) -> None:
     found = []
-    if not is_count(total):
+    if not is_whole(total):
         found.append(_bad_entry("total", total))
-    if not (is_count(failed) and failed >= 0):
+    if not (is_whole(failed) and failed >= 0):
         found.append(_bad_entry("failed", failed))
     if found:
         raise RuleError(found)
@@ -898,7 +899,7 @@ def may_go_out_counted(
             ("clean_canastras", clean_canastras),
             ("dirty_canastras", dirty_canastras),
         )
-        if not (is_count(value) and value >= 0)
+        if not (is_whole(value) and value >= 0)
     ]
     if found:
         raise RuleError(found)

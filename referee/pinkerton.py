@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, DEFAULT_NOTATION, Card, Deck, parse_cards
+from referee.entries import is_whole, per_player_violations
 from referee.options import HouseRules
 from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Violation
 
@@ -116,13 +117,9 @@ STEP_OVER = "over"  # one player is left: the round is won
 STEPS: tuple[str, ...] = (STEP_TURN, STEP_THROW, STEP_OPEN, STEP_ADD, STEP_OVER)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _unset_or_within(value: Any, most: int) -> bool:
     """An optional limit: None (not set), or a whole number from 1 to ``most``."""
-    return value is None or (_is_int(value) and 1 <= value <= most)
+    return value is None or (is_whole(value) and 1 <= value <= most)
 
 
 # --- house rules ---------------------------------------------------------------------------
@@ -149,7 +146,7 @@ class PinkertonOptions(HouseRules):
 
     def __post_init__(self) -> None:
         self.refuse_unless(
-            pass_limit=_is_int(self.pass_limit) and 2 <= self.pass_limit <= MAX_PASS_LIMIT,
+            pass_limit=is_whole(self.pass_limit) and 2 <= self.pass_limit <= MAX_PASS_LIMIT,
             show_value=self.show_value in SHOW_VALUE,
             extra_deck=isinstance(self.extra_deck, bool),
             # A match needs a way to end: the page offers a score or a time.
@@ -267,7 +264,7 @@ def round_breakdown(cards_in_stack: int, options: PinkertonOptions | None = None
     """The winner's points as lines: one per card, ten more per full ten cards."""
     most = len(_options(options).deck)
     n = cards_in_stack
-    if not _is_int(n) or not 0 <= n <= most:
+    if not is_whole(n) or not 0 <= n <= most:
         raise RuleError(Violation("pinkerton.points.card-count", {"cards": n, "max": most}))
     tens = n // BONUS_EVERY
     lines = [ScoreLine("pinkerton.points.cards", n, n, {"cards": n})]
@@ -518,16 +515,13 @@ def _table_violations(
         seen.add(player)
     if dealer not in players:
         found.append(Violation("pinkerton.player.unknown", {"player": dealer}))
-    missing = sorted(seen - set(scores))
-    extra = sorted(set(scores) - seen)
-    if missing or extra:
-        found.append(Violation("pinkerton.table.scores", {"missing": missing, "extra": extra}))
-    found.extend(
-        Violation("pinkerton.score.invalid", {"player": player, "points": points})
-        for player, points in scores.items()
-        if not _is_int(points) or points < 0
+    return found + per_player_violations(
+        players,
+        scores,
+        unmatched="pinkerton.table.scores",
+        invalid="pinkerton.score.invalid",
+        unit="points",
     )
-    return found
 
 
 # --- the round -------------------------------------------------------------------------------

@@ -28,9 +28,10 @@ from math import gcd
 from typing import Any
 
 from referee.cards import DECKS, Card
+from referee.entries import is_whole
 from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
-from referee.tallies import each, is_count, meld_violations, off_step, sound_tallies
+from referee.tallies import each, meld_violations, off_step, sound_tallies
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -189,7 +190,7 @@ class SambaOptions(HouseRules):
 
     def __post_init__(self) -> None:
         self.refuse_unless(
-            target=is_count(self.target) and self.target > 0,
+            target=is_whole(self.target) and self.target > 0,
             top_minimum=self.top_minimum in TOP_MINIMUMS,
             cumulative_canastra_bonus=isinstance(self.cumulative_canastra_bonus, bool),
         )
@@ -650,7 +651,7 @@ def _entry_violations(index: int, tally: SideTally, *, from_cards: bool) -> list
     found = [
         _bad_entry(index, name, value)
         for name, value in values
-        if not (is_count(value) and value >= 0)
+        if not (is_whole(value) and value >= 0)
     ]
     if not isinstance(tally.went_out, bool):
         found.append(_bad_entry(index, "went_out", tally.went_out))
@@ -666,7 +667,7 @@ def _entry_violations(index: int, tally: SideTally, *, from_cards: bool) -> list
 
 
 def _bad_entry(index: int, name: str, value: Any) -> Violation:
-    shown = value if is_count(value) or isinstance(value, bool) else repr(value)
+    shown = value if is_whole(value) or isinstance(value, bool) else repr(value)
     return Violation("samba.hand.invalid-entry", {"side": index, "field": name, "value": shown})
 
 
@@ -930,7 +931,7 @@ def may_go_out(table: int | Sequence[Sequence[Card]]) -> Verdict:
     of its 7-card combinations? Raises RuleError on an invalid meld or count, or on melds
     that use a card more often than the three decks hold it."""
     if isinstance(table, int):
-        if not is_count(table) or table < 0:
+        if not is_whole(table) or table < 0:
             raise RuleError(
                 Violation("samba.hand.invalid-entry", {"field": "combinations", "value": table})
             )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from referee.entries import is_whole
 from referee.rulings import ScoreLine, Violation
 
 
@@ -20,12 +21,6 @@ class Judged(Protocol):
 
     @property
     def violations(self) -> tuple[Violation, ...]: ...
-
-
-def is_count(value: Any) -> bool:
-    """A whole number. bool is an int in Python, but "True" canastras is a form error,
-    not 1."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def located(violation: Violation, **where: Any) -> Violation:
@@ -57,7 +52,7 @@ def off_step(
     return [
         Violation(rule, {**where, "field": name, "value": value})
         for name in names
-        if is_count(value := getattr(tally, name)) and value % step
+        if is_whole(value := getattr(tally, name)) and value % step
     ]
 
 

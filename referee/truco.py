@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, DEFAULT_NOTATION, Card, CardError, parse_card
+from referee.entries import is_whole
 from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
@@ -165,10 +166,6 @@ def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
 # --- options -------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
 class TrucoOptions(HouseRules):
     """House rules for a match. ``vira`` is the Paulista card turned up for the hand.
@@ -193,8 +190,8 @@ class TrucoOptions(HouseRules):
             variant=self.variant in VARIANTS,
             # A vira only means something in Paulista, where it names the manilhas.
             vira=vira_ok and (self.vira is None or self.variant == "paulista"),
-            target=_is_int(self.target) and self.target in TARGETS,
-            best_of=_is_int(self.best_of) and self.best_of in BEST_OF,
+            target=is_whole(self.target) and self.target in TARGETS,
+            best_of=is_whole(self.best_of) and self.best_of in BEST_OF,
             accepted_truco_trick_decides=isinstance(self.accepted_truco_trick_decides, bool),
         )
 
@@ -299,7 +296,7 @@ class TrickResult:
 
 def _players_violations(count: int, players: int | None) -> list[Violation]:
     allowed = list(PLAYER_COUNTS)
-    if players is not None and (not _is_int(players) or players not in PLAYER_COUNTS):
+    if players is not None and (not is_whole(players) or players not in PLAYER_COUNTS):
         return [Violation("truco.trick.players", {"count": players, "allowed": allowed})]
     if players is None and count not in PLAYER_COUNTS:
         return [Violation("truco.trick.players", {"count": count, "allowed": allowed})]
@@ -312,7 +309,7 @@ def _trick_violations(
     plays: Sequence[Play], options: TrucoOptions, trick_number: int, players: int | None
 ) -> list[Violation]:
     found: list[Violation] = []
-    if not _is_int(trick_number) or not 1 <= trick_number <= TRICKS:
+    if not is_whole(trick_number) or not 1 <= trick_number <= TRICKS:
         found.append(Violation("truco.trick.number", {"number": trick_number}))
     found.extend(_players_violations(len(plays), players))
     for index, play in enumerate(plays):
@@ -412,7 +409,7 @@ def _verdict(results: Sequence[str]) -> tuple[str | None, str | None]:
 def _accepted_in_violations(truco_accepted_in: Any) -> list[Violation]:
     """``truco_accepted_in``, when given, is the number of a trick: 1 to 3."""
     if truco_accepted_in is None or (
-        _is_int(truco_accepted_in) and 1 <= truco_accepted_in <= TRICKS
+        is_whole(truco_accepted_in) and 1 <= truco_accepted_in <= TRICKS
     ):
         return []
     return [Violation("truco.trick.number", {"number": truco_accepted_in})]
@@ -535,11 +532,11 @@ def judge_hand(
     """
     options = options or TrucoOptions()
     found, parsed = _read_hand(tricks, notation)
-    if not _is_int(players) or players not in PLAYER_COUNTS:
+    if not is_whole(players) or players not in PLAYER_COUNTS:
         found.append(
             Violation("truco.trick.players", {"count": players, "allowed": list(PLAYER_COUNTS)})
         )
-    elif not _is_int(mao) or not 0 <= mao < players:
+    elif not is_whole(mao) or not 0 <= mao < players:
         found.append(Violation("truco.hand.mao", {"mao": mao, "players": players}))
     if len(parsed) > TRICKS:
         found.append(Violation("truco.hand.too-many-tricks", {"count": len(parsed)}))
@@ -639,7 +636,7 @@ def score_violations(score: Mapping[str, int], options: TrucoOptions) -> list[Vi
     found = [
         Violation("truco.score.invalid", {"team": team, "value": score[team]})
         for team in TEAMS
-        if not _is_int(score[team]) or not 0 <= score[team] <= options.target
+        if not is_whole(score[team]) or not 0 <= score[team] <= options.target
     ]
     if not found and all(score[team] == options.target for team in TEAMS):
         found.append(Violation("truco.score.invalid", {"team": None, "value": dict(score)}))
@@ -733,7 +730,7 @@ def cut_violations(cuts: int, stacks: int = 2) -> list[Violation]:
     """The cutter makes one to three cuts, each into exactly two stacks."""
     penalty = {"penalty": "truco.penalty.deal-procedure"}
     found = []
-    if not _is_int(cuts) or not 1 <= cuts <= 3:
+    if not is_whole(cuts) or not 1 <= cuts <= 3:
         found.append(Violation("truco.deal.cut-count", {"cuts": cuts, **penalty}))
     if stacks != 2:
         found.append(Violation("truco.deal.cut-stacks", {"stacks": stacks, **penalty}))
