@@ -625,31 +625,32 @@ def _pair_violations(index: int, tally: PairTally) -> list[Violation]:
 
 
 def _deck_bounds(tallies: Sequence[PairTally]) -> list[Violation]:
-    found: list[Violation] = []
-    canastras = sum(tally.canastras for tally in tallies)
-    if canastras > MOST_CANASTRAS:
-        found.append(
-            Violation(
-                "canastra.hand.too-many-canastras",
-                {"canastras": canastras, "limit": MOST_CANASTRAS},
-            )
-        )
-    dirty = sum(tally.dirty_canastras for tally in tallies)
-    if dirty > MOST_DIRTY_CANASTRAS:
-        found.append(
-            Violation(
-                "canastra.hand.too-many-dirty-canastras",
-                {"dirty_canastras": dirty, "limit": MOST_DIRTY_CANASTRAS},
-            )
-        )
-    points = sum(tally.meld_points + tally.hand_points for tally in tallies)
-    if points > MOST_CARD_POINTS:
-        found.append(
-            Violation(
-                "canastra.hand.too-many-points", {"points": points, "limit": MOST_CARD_POINTS}
-            )
-        )
-    return found
+    """What the two decks cannot hold between the pairs, each against its limit."""
+    bounds = (
+        (
+            "canastra.hand.too-many-canastras",
+            "canastras",
+            sum(tally.canastras for tally in tallies),
+            MOST_CANASTRAS,
+        ),
+        (
+            "canastra.hand.too-many-dirty-canastras",
+            "dirty_canastras",
+            sum(tally.dirty_canastras for tally in tallies),
+            MOST_DIRTY_CANASTRAS,
+        ),
+        (
+            "canastra.hand.too-many-points",
+            "points",
+            sum(tally.meld_points + tally.hand_points for tally in tallies),
+            MOST_CARD_POINTS,
+        ),
+    )
+    return [
+        Violation(rule, {name: held, "limit": limit})
+        for rule, name, held, limit in bounds
+        if held > limit
+    ]
 
 
 # --------------------------------------------------------------------------- reading JSON
