@@ -16,8 +16,9 @@ The game's own words, used as names below:
 - *mão*: the player who plays first in a hand (the dealer's first player).
 
 Everything here speaks in rule ids (listed in ``RULE_IDS``) and parameters. A hand is
-scored by ONE function, ``score_tallies``, whether it was entered card by card
-(``score_hand``) or as counts (``score_quick``), so both give the same breakdown.
+entered the two ways ``referee.tallies`` describes, cards (``score_hand``) or counts
+(``score_quick``); ``score_tallies`` scores both pairs at once, since the cards left
+in one pair's hands may count for the other.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ The game's own words, used as names below:
 - *bater*: going out.
 
 Everything here speaks in rule ids (listed in ``RULE_IDS``) and parameters. A hand is
-scored by ONE function, ``score_tally``, whether it was entered card by card
-(``score_hand``) or as counts (``score_quick``), so both give the same breakdown.
+entered the two ways ``referee.tallies`` describes, cards (``score_hand``) or counts
+(``score_quick``), and each side's tally is scored by ``score_tally``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """A hand entered two ways, as Samba and Canastra both take it.
 
 A side's hand comes card by card (its melds and the cards left in its hands) or as a
-*tally*: the counts the quick entry asks for. Cards are reduced to a tally, ONE function
-scores a tally, and both entries go through the same checks, so the two give the same
-breakdown and refuse the same hands. Each game keeps its own counts, rules and messages;
-the steps they take alike with them are here. Plain Python, like the rest of ``referee``.
+*tally*: the counts the quick entry asks for. Cards are reduced to tallies and ONE
+function scores tallies, however they came, and both entries go through the same checks,
+so the two give the same breakdown and refuse the same hands. Each game keeps its own
+counts, rules and messages; the steps they take alike with them are here. Plain Python,
+like the rest of ``referee``.
 """
 
 from __future__ import annotations
