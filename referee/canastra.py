@@ -16,8 +16,9 @@ The game's own words, used as names below:
 - *mão*: the player who plays first in a hand (the dealer's first player).
 
 Everything here speaks in rule ids (listed in ``RULE_IDS``) and parameters. A hand is
-scored by ONE function, ``score_tallies``, whether it was entered card by card
-(``score_hand``) or as counts (``score_quick``), so both give the same breakdown.
+entered the two ways ``referee.tallies`` describes, cards (``score_hand``) or counts
+(``score_quick``); ``score_tallies`` scores both pairs at once, since the cards left
+in one pair's hands may count for the other.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from math import gcd
 from typing import Any
 
 from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
+from referee.entries import is_whole
 from referee.options import HouseRules
-from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
+from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Standing, Verdict, Violation
+from referee.tallies import each, located, meld_violations, off_step, sound_tallies
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -141,17 +144,12 @@ class CanastraOptions(HouseRules):
         self.refuse_unless(
             hand_to_opponents=isinstance(self.hand_to_opponents, bool),
             untaken_morto_penalty=isinstance(self.untaken_morto_penalty, bool),
-            target=_is_count(self.target) and self.target > 0,
+            target=is_whole(self.target) and self.target > 0,
         )
 
     @classmethod
     def shown(cls, value: Any) -> Any:
         return _shown(value)
-
-
-def _is_count(value: Any) -> bool:
-    # bool is an int in Python, but "True" canastras is a form error, not 1
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _shown(value: Any) -> Any:
@@ -337,7 +335,7 @@ def arrange(cards: Iterable[Card]) -> Arrangement | None:
 
 
 @dataclass(frozen=True)
-class MeldVerdict:
+class MeldVerdict(Checked):
     """What a meld is, its card points (no canastra bonus), and every rule it breaks.
 
     ``kind`` is ``meld``, ``canastra-clean`` or ``canastra-dirty``; an invalid meld is
@@ -362,12 +360,10 @@ class MeldVerdict:
         return wilds[0] if wilds else None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "valid": self.valid,
-            "kind": self.kind,
-            "points": self.points,
-            "violations": [v.as_dict() for v in self.violations],
-        }
+        """Plain data without the arrangement: the API answers with the meld's verdict."""
+        plain = super().as_dict()
+        del plain["arrangement"]
+        return plain
 
 
 def check_meld(cards: Iterable[Card]) -> MeldVerdict:
@@ -430,21 +426,11 @@ def _ranks(cards: Iterable[Card]) -> list[str]:
     return sorted((card.rank for card in cards if not card.is_joker), key=_PLACE_OF.__getitem__)
 
 
-def _located(violation: Violation, **where: Any) -> Violation:
-    """The same violation, saying where it was found (pair and meld indexes)."""
-    return Violation(violation.rule, {**where, **violation.params})
-
-
 def _meld_violations(
     melds: Sequence[Sequence[Card]], **where: Any
 ) -> tuple[list[MeldVerdict], list[Violation]]:
     verdicts = [check_meld(meld) for meld in melds]
-    found = [
-        _located(violation, **where, meld=index)
-        for index, verdict in enumerate(verdicts)
-        for violation in verdict.violations
-    ]
-    return verdicts, found
+    return verdicts, meld_violations(verdicts, **where)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -495,20 +481,14 @@ def _score_pair(own: PairTally, opponents: PairTally, options: CanastraOptions) 
     return Breakdown.of(
         [
             ScoreLine("canastra.score.meld-cards", 1, own.meld_points),
-            *_each("canastra.bonus.clean-canastra", own.clean_canastras, CLEAN_CANASTRA_BONUS),
-            *_each("canastra.bonus.dirty-canastra", own.dirty_canastras, DIRTY_CANASTRA_BONUS),
-            *_each("canastra.bonus.morto", int(own.took_morto), MORTO_BONUS),
-            *_each("canastra.bonus.final-going-out", int(own.went_out), FINAL_GOING_OUT_BONUS),
+            *each("canastra.bonus.clean-canastra", own.clean_canastras, CLEAN_CANASTRA_BONUS),
+            *each("canastra.bonus.dirty-canastra", own.dirty_canastras, DIRTY_CANASTRA_BONUS),
+            *each("canastra.bonus.morto", int(own.took_morto), MORTO_BONUS),
+            *each("canastra.bonus.final-going-out", int(own.went_out), FINAL_GOING_OUT_BONUS),
             *hand,
-            *_each("canastra.penalty.untaken-morto", int(untaken), UNTAKEN_MORTO_PENALTY),
+            *each("canastra.penalty.untaken-morto", int(untaken), UNTAKEN_MORTO_PENALTY),
         ]
     )
-
-
-def _each(rule: str, count: int, points: int) -> list[ScoreLine]:
-    if not count:
-        return []
-    return [ScoreLine(rule, count, count * points, {"each": points})]
 
 
 def _points(rule: str, points: int) -> list[ScoreLine]:
@@ -582,13 +562,8 @@ def _tally_violations(tallies: Sequence[PairTally], *, from_cards: bool) -> list
     found: list[Violation] = []
     if len(tallies) != PAIRS:
         found.append(Violation("canastra.hand.pairs", {"pairs": len(tallies), "required": PAIRS}))
-    sound: list[tuple[int, PairTally]] = []
-    for index, tally in enumerate(tallies):
-        entry = _entry_violations(index, tally)
-        found += entry
-        if not entry:  # the checks below do sums that a bad entry would spoil
-            found += _pair_violations(index, tally)
-            sound.append((index, tally))
+    checked, sound = sound_tallies(tallies, _entry_violations, _pair_violations)
+    found += checked
     went_out = [index for index, tally in sound if tally.went_out]
     if len(went_out) > 1:
         found.append(Violation("canastra.going-out.one-pair", {"pairs": went_out}))
@@ -600,23 +575,20 @@ def _entry_violations(index: int, tally: PairTally) -> list[Violation]:
     found = [
         _bad_entry(name, getattr(tally, name), pair=index)
         for name in _COUNTS
-        if not (_is_count(getattr(tally, name)) and getattr(tally, name) >= 0)
+        if not (is_whole(getattr(tally, name)) and getattr(tally, name) >= 0)
     ]
     found += [
         _bad_entry(name, getattr(tally, name), pair=index)
         for name in _FLAGS
         if not isinstance(getattr(tally, name), bool)
     ]
-    for name in ("meld_points", "hand_points"):
-        value = getattr(tally, name)
-        if _is_count(value) and value % CARD_POINTS_STEP:
-            found.append(
-                Violation(
-                    "canastra.entry.not-multiple-of-five",
-                    {"pair": index, "field": name, "value": value},
-                )
-            )
-    return found
+    return found + off_step(
+        "canastra.entry.not-multiple-of-five",
+        tally,
+        ("meld_points", "hand_points"),
+        CARD_POINTS_STEP,
+        pair=index,
+    )
 
 
 def _bad_entry(name: str, value: Any, **where: Any) -> Violation:
@@ -654,31 +626,32 @@ def _pair_violations(index: int, tally: PairTally) -> list[Violation]:
 
 
 def _deck_bounds(tallies: Sequence[PairTally]) -> list[Violation]:
-    found: list[Violation] = []
-    canastras = sum(tally.canastras for tally in tallies)
-    if canastras > MOST_CANASTRAS:
-        found.append(
-            Violation(
-                "canastra.hand.too-many-canastras",
-                {"canastras": canastras, "limit": MOST_CANASTRAS},
-            )
-        )
-    dirty = sum(tally.dirty_canastras for tally in tallies)
-    if dirty > MOST_DIRTY_CANASTRAS:
-        found.append(
-            Violation(
-                "canastra.hand.too-many-dirty-canastras",
-                {"dirty_canastras": dirty, "limit": MOST_DIRTY_CANASTRAS},
-            )
-        )
-    points = sum(tally.meld_points + tally.hand_points for tally in tallies)
-    if points > MOST_CARD_POINTS:
-        found.append(
-            Violation(
-                "canastra.hand.too-many-points", {"points": points, "limit": MOST_CARD_POINTS}
-            )
-        )
-    return found
+    """What the two decks cannot hold between the pairs, each against its limit."""
+    bounds = (
+        (
+            "canastra.hand.too-many-canastras",
+            "canastras",
+            sum(tally.canastras for tally in tallies),
+            MOST_CANASTRAS,
+        ),
+        (
+            "canastra.hand.too-many-dirty-canastras",
+            "dirty_canastras",
+            sum(tally.dirty_canastras for tally in tallies),
+            MOST_DIRTY_CANASTRAS,
+        ),
+        (
+            "canastra.hand.too-many-points",
+            "points",
+            sum(tally.meld_points + tally.hand_points for tally in tallies),
+            MOST_CARD_POINTS,
+        ),
+    )
+    return [
+        Violation(rule, {name: held, "limit": limit})
+        for rule, name, held, limit in bounds
+        if held > limit
+    ]
 
 
 # --------------------------------------------------------------------------- reading JSON
@@ -726,7 +699,7 @@ def _read_cards(tokens: Any, found: list[Violation], **where: Any) -> list[Card]
     try:
         return parse_cards(tokens)
     except CardError as error:
-        found += [_located(violation, **where) for violation in error.violations]
+        found += [located(violation, **where) for violation in error.violations]
         return []
 
 
@@ -761,16 +734,16 @@ def opening_requirement(total: int, failed: int = 0) -> int:
 
 def _check_opening_entry(total: Any, failed: Any) -> None:
     found = []
-    if not _is_count(total):
+    if not is_whole(total):
         found.append(_bad_entry("total", total))
-    if not (_is_count(failed) and failed >= 0):
+    if not (is_whole(failed) and failed >= 0):
         found.append(_bad_entry("failed", failed))
     if found:
         raise RuleError(found)
 
 
 @dataclass(frozen=True)
-class OpeningVerdict:
+class OpeningVerdict(Checked):
     """Whether a pair's first laying-down stands: its card values against the buraco
     requirement (0 below 1,500), and every rule it breaks."""
 
@@ -778,14 +751,6 @@ class OpeningVerdict:
     value: int
     meets: bool
     violations: tuple[Violation, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "required": self.required,
-            "value": self.value,
-            "meets": self.meets,
-            "violations": [v.as_dict() for v in self.violations],
-        }
 
 
 def check_opening(melds: Sequence[Sequence[Card]], total: int, failed: int = 0) -> OpeningVerdict:
@@ -936,7 +901,7 @@ def may_go_out_counted(
             ("clean_canastras", clean_canastras),
             ("dirty_canastras", dirty_canastras),
         )
-        if not (_is_count(value) and value >= 0)
+        if not (is_whole(value) and value >= 0)
     ]
     if found:
         raise RuleError(found)

@@ -18,7 +18,8 @@ from referee.rulings import RuleError, Violation
 
 class HouseRules:
     """A mixin for a frozen dataclass of house rules. Set ``INVALID``; check the values
-    in ``__post_init__`` with ``refuse_unless``."""
+    in ``__post_init__`` with ``refuse_unless``. Override ``read`` for an option whose
+    plain data is not its value, and ``shown`` for a value a message cannot print."""
 
     # The rule a bad house rule breaks, written out so that the engine's source names
     # every rule id it emits: ``<game>.options.invalid``.
@@ -41,14 +42,33 @@ class HouseRules:
             raise RuleError(found)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """The options from plain data; RuleError for a name that is no house rule (and
-        for the values ``__post_init__`` refuses)."""
+    def read(cls, name: str, value: Any) -> Any:
+        """An option's value from plain data (a card from its token, say); raise
+        RuleError for one that cannot be read, which is refused like a bad value."""
+        return value
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Self:
+        """The options from plain data (None: the defaults); RuleError naming every name
+        that is no house rule, every value that cannot be read and every value
+        ``__post_init__`` refuses, at once."""
+        data = data or {}
         known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-        unknown = [cls.invalid(name, data[name]) for name in data if name not in known]
-        if unknown:
-            raise RuleError(unknown)
-        return cls(**data)
+        found = [cls.invalid(name, value) for name, value in data.items() if name not in known]
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            if name in known:
+                try:
+                    values[name] = cls.read(name, value)
+                except RuleError:
+                    found.append(cls.invalid(name, value))
+        try:
+            rules = cls(**values)
+        except RuleError as error:
+            raise RuleError([*found, *error.violations]) from None
+        if found:
+            raise RuleError(found)
+        return rules
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]

@@ -280,8 +280,10 @@ class _Patience:
         self.on_piles += 1
         return pile
 
-    def _pile_params(self, code: int, pile: int) -> dict[str, Any]:
-        return {"pile": pile + 1, "onto": _NAMES[code + 1]}
+    def _note_to_pile(self, code: int, source: Place, pile: int, rule: str, **params: Any) -> None:
+        """Note a card put from ``source`` onto ``pile`` (0–7): its move names the pile
+        and the card it went onto."""
+        self._note(code, source, _PILE[pile], rule, **params, pile=pile + 1, onto=_NAMES[code + 1])
 
     # -- the layout
 
@@ -391,13 +393,7 @@ class _Patience:
                     source = _PACKET_TOP[where]
                 else:
                     source = _KENNEL_AT[self.kennel_at[-1 - where]]
-                self._note(
-                    best,
-                    source,
-                    _PILE[pile],
-                    "paciencia.build.in-view",
-                    **self._pile_params(best, pile),
-                )
+                self._note_to_pile(best, source, pile, "paciencia.build.in-view")
 
     # -- the dog's heap
 
@@ -410,13 +406,7 @@ class _Patience:
             if want[code]:
                 pile = self._to_pile(code)
                 if record:
-                    self._note(
-                        code,
-                        _DOG,
-                        _PILE[pile],
-                        "paciencia.dog.fits",
-                        **self._pile_params(code, pile),
-                    )
+                    self._note_to_pile(code, _DOG, pile, "paciencia.dog.fits")
             else:
                 n = code % 13 + 1
                 # A card goes to the heap only at a count no higher than the deal's
@@ -436,14 +426,8 @@ class _Patience:
                     if want[top]:
                         pile = self._to_pile(top)
                         if record:
-                            self._note(
-                                top,
-                                _PACKET_TOP[n],
-                                _PILE[pile],
-                                "paciencia.run.fits",
-                                packet=n,
-                                dog=dog,
-                                **self._pile_params(top, pile),
+                            self._note_to_pile(
+                                top, _PACKET_TOP[n], pile, "paciencia.run.fits", packet=n, dog=dog
                             )
                     else:
                         packet.insert(0, top)
@@ -460,13 +444,8 @@ class _Patience:
                     packet.pop()
                     pile = self._to_pile(code)
                     if record:
-                        self._note(
-                            code,
-                            _PACKET_TOP[n],
-                            _PILE[pile],
-                            "paciencia.run.dog-fits",
-                            packet=n,
-                            **self._pile_params(code, pile),
+                        self._note_to_pile(
+                            code, _PACKET_TOP[n], pile, "paciencia.run.dog-fits", packet=n
                         )
                 # otherwise it stays on top of the packet, the rest in their order below
             self._build()

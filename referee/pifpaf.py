@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, SUITS, Card
+from referee.entries import is_whole, per_player_violations
 from referee.rulings import RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -421,19 +422,19 @@ class Table:
             for name, count in Counter(self.players).items()
             if count > 1
         )
-        if not _is_int(self.ante) or self.ante < 1:
+        if not is_whole(self.ante) or self.ante < 1:
             raise RuleError([*found, Violation("pifpaf.chips.ante-positive", {"ante": self.ante})])
         limit = self.ante * len(self.players)
         if self.max_bet is None:
             object.__setattr__(self, "max_bet", limit)
-        if not _is_int(self.max_bet) or not 1 <= self.max_bet <= limit:
+        if not is_whole(self.max_bet) or not 1 <= self.max_bet <= limit:
             found.append(
                 Violation("pifpaf.chips.max-bet-limit", {"max_bet": self.max_bet, "limit": limit})
             )
             raise RuleError(found)
         if self.min_bet is None:
             object.__setattr__(self, "min_bet", min(self.ante, self.max_bet))
-        if not _is_int(self.min_bet) or not 1 <= self.min_bet <= self.max_bet:
+        if not is_whole(self.min_bet) or not 1 <= self.min_bet <= self.max_bet:
             found.append(
                 Violation("pifpaf.chips.min-bet", {"min_bet": self.min_bet, "max": self.max_bet})
             )
@@ -450,10 +451,6 @@ class Table:
     def after(self, player: str, seats: int = 1) -> str:
         """The player ``seats`` places after ``player`` in turn order."""
         return self.players[(self.players.index(player) + seats) % len(self.players)]
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 BETS = ("fold", "call", "raise", "all-in")
@@ -589,15 +586,12 @@ def betting_options(
 
 
 def _check_seating(balances: Mapping[str, int], table: Table, dealer: str) -> None:
-    found: list[Violation] = []
-    missing = sorted(set(table.players) - set(balances))
-    extra = sorted(set(balances) - set(table.players))
-    if missing or extra:
-        found.append(Violation("pifpaf.table.balances", {"missing": missing, "extra": extra}))
-    found.extend(
-        Violation("pifpaf.chips.negative", {"player": name, "chips": chips})
-        for name, chips in balances.items()
-        if not _is_int(chips) or chips < 0
+    found = per_player_violations(
+        table.players,
+        balances,
+        unmatched="pifpaf.table.balances",
+        invalid="pifpaf.chips.negative",
+        unit="chips",
     )
     if dealer not in table.players:
         found.append(Violation("pifpaf.table.unknown-player", {"player": dealer}))
@@ -716,7 +710,7 @@ class _Hand:
     def _raise(self, player: str, to: Any) -> None:
         found: list[Violation] = []
         params = {"player": player, "bet": to}
-        if not _is_int(to) or to < self.least_raise:
+        if not is_whole(to) or to < self.least_raise:
             found.append(Violation("pifpaf.bet.below-min", params | {"min": self.least_raise}))
         elif to > self.table.max_bet:
             found.append(Violation("pifpaf.bet.above-max", params | {"max": self.table.max_bet}))
@@ -924,7 +918,7 @@ def check_terms(buy_in: int, chip_value: Decimal | int | str) -> Decimal:
 
 def _terms(buy_in: Any, chip_value: Any) -> tuple[Decimal | None, list[Violation]]:
     found: list[Violation] = []
-    if not _is_int(buy_in) or not 1 <= buy_in <= MAX_CHIPS:
+    if not is_whole(buy_in) or not 1 <= buy_in <= MAX_CHIPS:
         found.append(Violation("pifpaf.settle.buy-in", {"buy_in": buy_in, "limit": MAX_CHIPS}))
     value = _chip_value(chip_value)
     if value is None:
@@ -949,7 +943,7 @@ def _check_settlement(
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         found.append(Violation("pifpaf.table.players", {"players": players}))
     for name, chips in balances.items() if isinstance(balances, Mapping) else ():
-        if not _is_int(chips) or chips < 0:
+        if not is_whole(chips) or chips < 0:
             found.append(Violation("pifpaf.chips.negative", {"player": name, "chips": chips}))
         elif chips > MAX_CHIPS:
             found.append(

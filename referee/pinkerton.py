@@ -23,12 +23,14 @@ after seat ``i`` (to the left) is seat ``i + 1``, the last seat is followed by s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, DEFAULT_NOTATION, Card, Deck, parse_cards
-from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
+from referee.entries import is_whole, per_player_violations
+from referee.options import HouseRules
+from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
     # the table and the house rules
@@ -115,19 +117,16 @@ STEP_OVER = "over"  # one player is left: the round is won
 STEPS: tuple[str, ...] = (STEP_TURN, STEP_THROW, STEP_OPEN, STEP_ADD, STEP_OVER)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _invalid(option: str, value: Any) -> Violation:
-    return Violation("pinkerton.options.invalid", {"option": option, "value": value})
+def _unset_or_within(value: Any, most: int) -> bool:
+    """An optional limit: None (not set), or a whole number from 1 to ``most``."""
+    return value is None or (is_whole(value) and 1 <= value <= most)
 
 
 # --- house rules ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class PinkertonOptions:
+class PinkertonOptions(HouseRules):
     """House rules for a match.
 
     ``pass_limit``: passes that put a player out of the round (2, or more by agreement).
@@ -137,6 +136,8 @@ class PinkertonOptions:
     most points win. At least one of the two is set; with both, whichever comes first.
     """
 
+    INVALID = "pinkerton.options.invalid"
+
     pass_limit: int = DEFAULT_PASS_LIMIT
     show_value: str = "on-request"
     extra_deck: bool = False
@@ -144,62 +145,21 @@ class PinkertonOptions:
     time_limit: int | None = None
 
     def __post_init__(self) -> None:
-        found = self._violations()
-        if found:
-            raise RuleError(found)
-
-    def _violations(self) -> list[Violation]:
-        found = []
-        if not _is_int(self.pass_limit) or not 2 <= self.pass_limit <= MAX_PASS_LIMIT:
-            found.append(_invalid("pass_limit", self.pass_limit))
-        if self.show_value not in SHOW_VALUE:
-            found.append(_invalid("show_value", self.show_value))
-        if not isinstance(self.extra_deck, bool):
-            found.append(_invalid("extra_deck", self.extra_deck))
-        if self.target is not None and (
-            not _is_int(self.target) or not 1 <= self.target <= MAX_TARGET
-        ):
-            found.append(_invalid("target", self.target))
-        if self.time_limit is not None and (
-            not _is_int(self.time_limit) or not 1 <= self.time_limit <= MAX_TIME_LIMIT
-        ):
-            found.append(_invalid("time_limit", self.time_limit))
-        if self.target is None and self.time_limit is None:
+        self.refuse_unless(
+            pass_limit=is_whole(self.pass_limit) and 2 <= self.pass_limit <= MAX_PASS_LIMIT,
+            show_value=self.show_value in SHOW_VALUE,
+            extra_deck=isinstance(self.extra_deck, bool),
             # A match needs a way to end: the page offers a score or a time.
-            found.append(_invalid("target", None))
-        return found
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> PinkertonOptions:
-        """Options from plain data; every unknown name and bad value is reported at once."""
-        data = dict(data or {})
-        found = [_invalid(key, value) for key, value in data.items() if key not in OPTION_KEYS]
-        values = {key: value for key, value in data.items() if key in OPTION_KEYS}
-        try:
-            options = cls(**values)
-        except RuleError as error:
-            found.extend(error.violations)
-        if found:
-            raise RuleError(found)
-        return options
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "pass_limit": self.pass_limit,
-            "show_value": self.show_value,
-            "extra_deck": self.extra_deck,
-            "target": self.target,
-            "time_limit": self.time_limit,
-        }
+            target=_unset_or_within(self.target, MAX_TARGET)
+            and (self.target is not None or self.time_limit is not None),
+            time_limit=_unset_or_within(self.time_limit, MAX_TIME_LIMIT),
+        )
 
     @property
     def deck(self) -> Deck:
         return EXTRA_DECK if self.extra_deck else DECK
 
 
-OPTION_KEYS: frozenset[str] = frozenset(
-    ("pass_limit", "show_value", "extra_deck", "target", "time_limit")
-)
 DEFAULT_OPTIONS = PinkertonOptions()
 
 
@@ -304,7 +264,7 @@ def round_breakdown(cards_in_stack: int, options: PinkertonOptions | None = None
     """The winner's points as lines: one per card, ten more per full ten cards."""
     most = len(_options(options).deck)
     n = cards_in_stack
-    if not _is_int(n) or not 0 <= n <= most:
+    if not is_whole(n) or not 0 <= n <= most:
         raise RuleError(Violation("pinkerton.points.card-count", {"cards": n, "max": most}))
     tens = n // BONUS_EVERY
     lines = [ScoreLine("pinkerton.points.cards", n, n, {"cards": n})]
@@ -341,7 +301,7 @@ def _stack(
 
 
 @dataclass(frozen=True)
-class ThrowCheck:
+class ThrowCheck(Checked):
     """Does a throw meet the stack? ``violations`` say why not (deck, count, sum)."""
 
     stack_value: int
@@ -350,16 +310,6 @@ class ThrowCheck:
     meets: bool
     exact: bool
     violations: tuple[Violation, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "stack_value": self.stack_value,
-            "required_cards": self.required_cards,
-            "sum": self.sum,
-            "meets": self.meets,
-            "exact": self.exact,
-            "violations": [v.as_dict() for v in self.violations],
-        }
 
 
 def check_throw(
@@ -406,20 +356,13 @@ def _throw_deck_violations(
 
 
 @dataclass(frozen=True)
-class AddCheck:
+class AddCheck(Checked):
     """May this card go onto the stack? ``stack_value`` is the stack's value after the
     request: with the card when allowed, unchanged when not."""
 
     allowed: bool
     stack_value: int
     violations: tuple[Violation, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "allowed": self.allowed,
-            "stack_value": self.stack_value,
-            "violations": [v.as_dict() for v in self.violations],
-        }
 
 
 def check_add(
@@ -509,12 +452,7 @@ class ValueRequest:
     event: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "value": self.value,
-            "cards": self.cards,
-            "event": self.event,
-        }
+        return asdict(self)
 
 
 # --- seats -----------------------------------------------------------------------------------
@@ -577,16 +515,13 @@ def _table_violations(
         seen.add(player)
     if dealer not in players:
         found.append(Violation("pinkerton.player.unknown", {"player": dealer}))
-    missing = sorted(seen - set(scores))
-    extra = sorted(set(scores) - seen)
-    if missing or extra:
-        found.append(Violation("pinkerton.table.scores", {"missing": missing, "extra": extra}))
-    found.extend(
-        Violation("pinkerton.score.invalid", {"player": player, "points": points})
-        for player, points in scores.items()
-        if not _is_int(points) or points < 0
+    return found + per_player_violations(
+        players,
+        scores,
+        unmatched="pinkerton.table.scores",
+        invalid="pinkerton.score.invalid",
+        unit="points",
     )
-    return found
 
 
 # --- the round -------------------------------------------------------------------------------
@@ -817,10 +752,13 @@ class Round:
             return Violation("pinkerton.throw.already-thrown", {"player": player})
         return None
 
-    def _check_add(self, player: str) -> Violation | None:
+    def _check_add(
+        self, player: str, too_early: str = "pinkerton.add.not-in-phase"
+    ) -> Violation | None:
+        """An add comes in phase III (else the rule ``too_early``), after the player's
+        throw; at 0 (rule 2) at once."""
         if self.phase < 3:
-            return Violation("pinkerton.add.not-in-phase", {"phase": self.phase})
-        # Rule 2: at 0 the player may add at once.
+            return Violation(too_early, {"phase": self.phase})
         if self.step == STEP_THROW and self.value != 0:
             return Violation("pinkerton.add.throw-first", {"player": player})
         return None
@@ -835,13 +773,11 @@ class Round:
         return None
 
     def _check_free_pass(self, player: str) -> Violation | None:
-        if self.phase < 3:
-            return Violation("pinkerton.rule1.free-pass-phase", {"phase": self.phase})
-        if self.step == STEP_THROW and self.value != 0:
-            return Violation("pinkerton.add.throw-first", {"player": player})
-        if not free_pass_possible(self.value):
+        # Rule 1: the free pass replaces an add, so it comes where an add would.
+        refused = self._check_add(player, "pinkerton.rule1.free-pass-phase")
+        if refused is None and not free_pass_possible(self.value):
             return Violation("pinkerton.rule1.free-pass-every-card", {"player": player})
-        return None
+        return refused
 
     def _card_violations(self, event: Event) -> list[Violation]:
         deck = self.options.deck

@@ -53,6 +53,18 @@ class Verdict(_WithParams):
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+class Checked:
+    """For a frozen dataclass that answers a check, with every rule broken in its
+    ``violations`` (none when it passes): ``as_dict`` gives every field as plain data,
+    each violation as its dict."""
+
+    violations: tuple[Violation, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        plain = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return plain | {"violations": [violation.as_dict() for violation in self.violations]}
+
+
 class RuleError(Exception):
     """Raised when something cannot be accepted; carries every violation found."""
 

@@ -13,8 +13,8 @@ The game's own words, used as names below:
 - *bater*: going out.
 
 Everything here speaks in rule ids (listed in ``RULE_IDS``) and parameters. A hand is
-scored by ONE function, ``score_tally``, whether it was entered card by card
-(``score_hand``) or as counts (``score_quick``), so both give the same breakdown.
+entered the two ways ``referee.tallies`` describes, cards (``score_hand``) or counts
+(``score_quick``), and each side's tally is scored by ``score_tally``.
 """
 
 from __future__ import annotations
@@ -22,13 +22,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from functools import partial
 from itertools import pairwise
 from math import gcd
 from typing import Any
 
 from referee.cards import DECKS, Card
+from referee.entries import is_whole
 from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
+from referee.tallies import each, meld_violations, off_step, sound_tallies
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -187,15 +190,10 @@ class SambaOptions(HouseRules):
 
     def __post_init__(self) -> None:
         self.refuse_unless(
-            target=_is_count(self.target) and self.target > 0,
+            target=is_whole(self.target) and self.target > 0,
             top_minimum=self.top_minimum in TOP_MINIMUMS,
             cumulative_canastra_bonus=isinstance(self.cumulative_canastra_bonus, bool),
         )
-
-
-def _is_count(value: Any) -> bool:
-    # bool is an int in Python, but "True" canastras is a form error, not 1
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 DEFAULT_OPTIONS = SambaOptions()
@@ -392,21 +390,11 @@ def _ranks_in_order(naturals: Iterable[Card]) -> list[str]:
     return sorted((card.rank for card in naturals), key=SEQUENCE_ORDER.index)
 
 
-def _located(violation: Violation, **where: Any) -> Violation:
-    """The same violation, saying where it was found (side and meld indexes)."""
-    return Violation(violation.rule, {**where, **violation.params})
-
-
 def _meld_violations(
     melds: Sequence[Sequence[Card]], *, going_out: bool, **where: Any
 ) -> tuple[list[MeldVerdict], list[Violation]]:
     verdicts = [_meld_verdict(tuple(meld), going_out) for meld in melds]
-    found = [
-        _located(violation, **where, meld=index)
-        for index, verdict in enumerate(verdicts)
-        for violation in verdict.violations
-    ]
-    return verdicts, found
+    return verdicts, meld_violations(verdicts, **where)
 
 
 def _combinations(verdicts: Iterable[MeldVerdict]) -> int:
@@ -493,39 +481,33 @@ def score_tally(tally: SideTally, options: SambaOptions = DEFAULT_OPTIONS) -> Br
             *_combination_lines(tally),
             *_canastrao_lines(tally, options),
             *_red_three_lines(tally),
-            *_each("samba.bonus.going-out", int(tally.went_out), GOING_OUT_BONUS),
+            *each("samba.bonus.going-out", int(tally.went_out), GOING_OUT_BONUS),
             *(
                 line
                 for name, rule, points in CONCEALED_PREMIUMS
-                for line in _each(rule, getattr(tally.concealed, name), points)
+                for line in each(rule, getattr(tally.concealed, name), points)
             ),
             *(
                 [ScoreLine("samba.score.hand-cards", 1, -tally.hand_points)]
                 if tally.hand_points
                 else []
             ),
-            *_each("samba.penalty.red-three-in-hand", tally.red_threes_in_hand, RED_THREE_IN_HAND),
+            *each("samba.penalty.red-three-in-hand", tally.red_threes_in_hand, RED_THREE_IN_HAND),
             *(
                 line
                 for name, rule in PENALTY_RULES
-                for line in _each(rule, getattr(tally.penalties, name), PENALTY)
+                for line in each(rule, getattr(tally.penalties, name), PENALTY)
             ),
         ]
     )
 
 
-def _each(rule: str, count: int, points: int, **params: Any) -> list[ScoreLine]:
-    if not count:
-        return []
-    return [ScoreLine(rule, count, count * points, {"each": points, **params})]
-
-
 def _combination_lines(tally: SideTally) -> list[ScoreLine]:
     return [
-        *_each("samba.bonus.clean-canastra", tally.clean_canastras, CLEAN_CANASTRA_BONUS),
-        *_each("samba.bonus.dirty-canastra", tally.dirty_canastras, DIRTY_CANASTRA_BONUS),
-        *_each("samba.bonus.samba", tally.sambas, SAMBA_BONUS),
-        *_each("samba.bonus.wild-canastra", tally.wild_canastras, WILD_CANASTRA_BONUS),
+        *each("samba.bonus.clean-canastra", tally.clean_canastras, CLEAN_CANASTRA_BONUS),
+        *each("samba.bonus.dirty-canastra", tally.dirty_canastras, DIRTY_CANASTRA_BONUS),
+        *each("samba.bonus.samba", tally.sambas, SAMBA_BONUS),
+        *each("samba.bonus.wild-canastra", tally.wild_canastras, WILD_CANASTRA_BONUS),
     ]
 
 
@@ -638,13 +620,9 @@ def _tally_violations(tallies: Sequence[SideTally], *, from_cards: bool) -> list
         found.append(
             Violation("samba.hand.sides", {"sides": len(tallies), "allowed": list(SIDES_ALLOWED)})
         )
-    sound: list[tuple[int, SideTally]] = []
-    for index, tally in enumerate(tallies):
-        entry = _entry_violations(index, tally, from_cards=from_cards)
-        found += entry
-        if not entry:  # the checks below do sums that a bad entry would spoil
-            found += _side_violations(index, tally)
-            sound.append((index, tally))
+    entry = partial(_entry_violations, from_cards=from_cards)
+    checked, sound = sound_tallies(tallies, entry, _side_violations)
+    found += checked
     went_out = [index for index, tally in sound if tally.went_out]
     if len(went_out) > 1:
         found.append(Violation("samba.going-out.one-side", {"sides": went_out}))
@@ -673,26 +651,23 @@ def _entry_violations(index: int, tally: SideTally, *, from_cards: bool) -> list
     found = [
         _bad_entry(index, name, value)
         for name, value in values
-        if not (_is_count(value) and value >= 0)
+        if not (is_whole(value) and value >= 0)
     ]
     if not isinstance(tally.went_out, bool):
         found.append(_bad_entry(index, "went_out", tally.went_out))
     if from_cards:  # then these sums are multiples of five by construction
         return found
-    for name in ("table_points", "hand_points"):
-        value = getattr(tally, name)
-        if _is_count(value) and value % CARD_POINTS_STEP:
-            found.append(
-                Violation(
-                    "samba.hand.not-multiple-of-five",
-                    {"side": index, "field": name, "value": value},
-                )
-            )
-    return found
+    return found + off_step(
+        "samba.hand.not-multiple-of-five",
+        tally,
+        ("table_points", "hand_points"),
+        CARD_POINTS_STEP,
+        side=index,
+    )
 
 
 def _bad_entry(index: int, name: str, value: Any) -> Violation:
-    shown = value if _is_count(value) or isinstance(value, bool) else repr(value)
+    shown = value if is_whole(value) or isinstance(value, bool) else repr(value)
     return Violation("samba.hand.invalid-entry", {"side": index, "field": name, "value": shown})
 
 
@@ -956,7 +931,7 @@ def may_go_out(table: int | Sequence[Sequence[Card]]) -> Verdict:
     of its 7-card combinations? Raises RuleError on an invalid meld or count, or on melds
     that use a card more often than the three decks hold it."""
     if isinstance(table, int):
-        if not _is_count(table) or table < 0:
+        if not is_whole(table) or table < 0:
             raise RuleError(
                 Violation("samba.hand.invalid-entry", {"field": "combinations", "value": table})
             )

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
 from referee.cards import DECKS, DEFAULT_NOTATION, Card, CardError, parse_card
+from referee.entries import is_whole
+from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -164,17 +166,8 @@ def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
 # --- options -------------------------------------------------------------------------
 
 
-def _invalid(option: str, value: Any) -> Violation:
-    shown = str(value) if isinstance(value, Card) else value
-    return Violation("truco.options.invalid", {"option": option, "value": shown})
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
-class TrucoOptions:
+class TrucoOptions(HouseRules):
     """House rules for a match. ``vira`` is the Paulista card turned up for the hand.
 
     ``accepted_truco_trick_decides`` (the page's option ``accepted-truco-trick-decides``,
@@ -183,6 +176,8 @@ class TrucoOptions:
     won as always, by two tricks of three.
     """
 
+    INVALID = "truco.options.invalid"
+
     variant: str = "seed"
     vira: Card | None = None
     target: int = 12
@@ -190,56 +185,27 @@ class TrucoOptions:
     accepted_truco_trick_decides: bool = False
 
     def __post_init__(self) -> None:
-        found = self._violations()
-        if found:
-            raise RuleError(found)
-
-    def _violations(self) -> list[Violation]:
-        found = []
-        if self.variant not in VARIANTS:
-            found.append(_invalid("variant", self.variant))
         vira_ok = self.vira is None or (isinstance(self.vira, Card) and DECK.holds(self.vira))
-        # A vira only means something in Paulista, where it names the manilhas.
-        if not vira_ok or (self.vira is not None and self.variant != "paulista"):
-            found.append(_invalid("vira", self.vira))
-        if not _is_int(self.target) or self.target not in TARGETS:
-            found.append(_invalid("target", self.target))
-        if not _is_int(self.best_of) or self.best_of not in BEST_OF:
-            found.append(_invalid("best_of", self.best_of))
-        if not isinstance(self.accepted_truco_trick_decides, bool):
-            found.append(
-                _invalid("accepted_truco_trick_decides", self.accepted_truco_trick_decides)
-            )
-        return found
+        self.refuse_unless(
+            variant=self.variant in VARIANTS,
+            # A vira only means something in Paulista, where it names the manilhas.
+            vira=vira_ok and (self.vira is None or self.variant == "paulista"),
+            target=is_whole(self.target) and self.target in TARGETS,
+            best_of=is_whole(self.best_of) and self.best_of in BEST_OF,
+            accepted_truco_trick_decides=isinstance(self.accepted_truco_trick_decides, bool),
+        )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TrucoOptions:
-        """Options from plain data (``vira`` as a card token); every bad entry is reported."""
-        found = [_invalid(key, value) for key, value in data.items() if key not in OPTION_KEYS]
-        values = {key: value for key, value in data.items() if key in OPTION_KEYS}
-        vira = values.get("vira")
-        if isinstance(vira, str):
-            try:
-                values["vira"] = parse_card(vira)
-            except CardError:
-                found.append(_invalid("vira", vira))
-                values.pop("vira")
-        try:
-            options = cls(**values)
-        except RuleError as error:
-            found.extend(error.violations)
-        if found:
-            raise RuleError(found)
-        return options
+    def shown(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, Card) else value
+
+    @classmethod
+    def read(cls, name: str, value: Any) -> Any:
+        """The vira comes as a card token (RuleError when it reads as no card)."""
+        return parse_card(value) if name == "vira" and isinstance(value, str) else value
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "vira": None if self.vira is None else str(self.vira),
-            "target": self.target,
-            "best_of": self.best_of,
-            "accepted_truco_trick_decides": self.accepted_truco_trick_decides,
-        }
+        return super().as_dict() | {"vira": None if self.vira is None else str(self.vira)}
 
     @property
     def stakes(self) -> tuple[int, ...]:
@@ -257,9 +223,7 @@ class TrucoOptions:
 
 
 # The keys ``TrucoOptions.from_dict`` takes; any other is reported as an invalid option.
-OPTION_KEYS: frozenset[str] = frozenset(
-    ("variant", "vira", "target", "best_of", "accepted_truco_trick_decides")
-)
+OPTION_KEYS: frozenset[str] = frozenset(f.name for f in fields(TrucoOptions))
 
 
 # --- card order ------------------------------------------------------------------------
@@ -332,7 +296,7 @@ class TrickResult:
 
 def _players_violations(count: int, players: int | None) -> list[Violation]:
     allowed = list(PLAYER_COUNTS)
-    if players is not None and (not _is_int(players) or players not in PLAYER_COUNTS):
+    if players is not None and (not is_whole(players) or players not in PLAYER_COUNTS):
         return [Violation("truco.trick.players", {"count": players, "allowed": allowed})]
     if players is None and count not in PLAYER_COUNTS:
         return [Violation("truco.trick.players", {"count": count, "allowed": allowed})]
@@ -345,7 +309,7 @@ def _trick_violations(
     plays: Sequence[Play], options: TrucoOptions, trick_number: int, players: int | None
 ) -> list[Violation]:
     found: list[Violation] = []
-    if not _is_int(trick_number) or not 1 <= trick_number <= TRICKS:
+    if not is_whole(trick_number) or not 1 <= trick_number <= TRICKS:
         found.append(Violation("truco.trick.number", {"number": trick_number}))
     found.extend(_players_violations(len(plays), players))
     for index, play in enumerate(plays):
@@ -442,6 +406,15 @@ def _verdict(results: Sequence[str]) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _accepted_in_violations(truco_accepted_in: Any) -> list[Violation]:
+    """``truco_accepted_in``, when given, is the number of a trick: 1 to 3."""
+    if truco_accepted_in is None or (
+        is_whole(truco_accepted_in) and 1 <= truco_accepted_in <= TRICKS
+    ):
+        return []
+    return [Violation("truco.trick.number", {"number": truco_accepted_in})]
+
+
 def resolve_hand(
     tricks: Sequence[str],
     *,
@@ -463,10 +436,7 @@ def resolve_hand(
     ]
     if len(tricks) > TRICKS:
         found.append(Violation("truco.hand.too-many-tricks", {"count": len(tricks)}))
-    if truco_accepted_in is not None and (
-        not _is_int(truco_accepted_in) or not 1 <= truco_accepted_in <= TRICKS
-    ):
-        found.append(Violation("truco.trick.number", {"number": truco_accepted_in}))
+    found += _accepted_in_violations(truco_accepted_in)
     if found:
         raise RuleError(found)
     deciding = truco_accepted_in if options.accepted_truco_trick_decides else None
@@ -562,11 +532,11 @@ def judge_hand(
     """
     options = options or TrucoOptions()
     found, parsed = _read_hand(tricks, notation)
-    if not _is_int(players) or players not in PLAYER_COUNTS:
+    if not is_whole(players) or players not in PLAYER_COUNTS:
         found.append(
             Violation("truco.trick.players", {"count": players, "allowed": list(PLAYER_COUNTS)})
         )
-    elif not _is_int(mao) or not 0 <= mao < players:
+    elif not is_whole(mao) or not 0 <= mao < players:
         found.append(Violation("truco.hand.mao", {"mao": mao, "players": players}))
     if len(parsed) > TRICKS:
         found.append(Violation("truco.hand.too-many-tricks", {"count": len(parsed)}))
@@ -574,10 +544,7 @@ def judge_hand(
     vira = options.vira if options.variant == "paulista" else None
     if vira is not None and any(card == vira for trick in parsed for card, _down in trick):
         found.append(Violation("truco.paulista.vira-in-play", {"card": str(vira)}))
-    if truco_accepted_in is not None and (
-        not _is_int(truco_accepted_in) or not 1 <= truco_accepted_in <= TRICKS
-    ):
-        found.append(Violation("truco.trick.number", {"number": truco_accepted_in}))
+    found += _accepted_in_violations(truco_accepted_in)
     if found:
         raise RuleError(found)
     return _walk(parsed, players, mao, options, truco_accepted_in)
@@ -669,7 +636,7 @@ def score_violations(score: Mapping[str, int], options: TrucoOptions) -> list[Vi
     found = [
         Violation("truco.score.invalid", {"team": team, "value": score[team]})
         for team in TEAMS
-        if not _is_int(score[team]) or not 0 <= score[team] <= options.target
+        if not is_whole(score[team]) or not 0 <= score[team] <= options.target
     ]
     if not found and all(score[team] == options.target for team in TEAMS):
         found.append(Violation("truco.score.invalid", {"team": None, "value": dict(score)}))
@@ -763,7 +730,7 @@ def cut_violations(cuts: int, stacks: int = 2) -> list[Violation]:
     """The cutter makes one to three cuts, each into exactly two stacks."""
     penalty = {"penalty": "truco.penalty.deal-procedure"}
     found = []
-    if not _is_int(cuts) or not 1 <= cuts <= 3:
+    if not is_whole(cuts) or not 1 <= cuts <= 3:
         found.append(Violation("truco.deal.cut-count", {"cuts": cuts, **penalty}))
     if stacks != 2:
         found.append(Violation("truco.deal.cut-stacks", {"stacks": stacks, **penalty}))
