@@ -52,8 +52,8 @@ class HandFormKeywords(TypedDict, total=False):
 
 
 class HandForm(forms.Form):
-    """A game's hand. Subclasses add their fields (in ``__init__`` if they depend on the
-    match) and implement ``entry()``; multi-step games also ``step()``."""
+    """A game's hand. Subclasses declare their fields (in ``add_fields`` those that depend
+    on the match) and implement ``entry()``; multi-step games also ``step()``."""
 
     # Whether the hand is entered in steps (its buttons named ``step``).
     multi_step: ClassVar[bool] = False
@@ -86,6 +86,11 @@ class HandForm(forms.Form):
         initial = self.initial_from(entry) if entry is not None else self.initial_for_new()
         initial["draft_json"] = json.dumps(self.draft, separators=(",", ":"))
         super().__init__(data, initial=initial)
+        self.add_fields()
+
+    def add_fields(self) -> None:
+        """Add the fields that depend on the match (its players, its options, the hand's
+        draft); ``self.match``, ``self.draft`` and ``self.initial`` are set."""
 
     # --- the contract -------------------------------------------------------------------
 

@@ -90,8 +90,7 @@ class SidesHandForm(HandForm):
         initial=MODE_QUICK,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         self.fields["went_out"] = forms.ChoiceField(
             label=self.went_out_label,
             choices=[

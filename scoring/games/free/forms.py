@@ -21,8 +21,7 @@ class FreeOptionsForm(forms.Form):
 class FreeHandForm(HandForm):
     """One whole number per side; a side left empty scores 0."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         for side in self.match.sides:
             self.fields[f"side_{side.position}"] = forms.IntegerField(
                 label=side.name,

@@ -142,8 +142,7 @@ class PifPafHandForm(HandForm):
         help_text=_("Nine cards, or ten with the discard: tap them in or type them."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         self.names = session.player_names(self.match)
         self.table = session.table_of(self.match)
         self.start = session.before(self.match)

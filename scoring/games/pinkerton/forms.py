@@ -286,8 +286,7 @@ class PinkertonHandForm(HandForm):
         help_text=_("Tap the cards: the card turned or added, or the cards thrown."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         if self.standing.options.time_limit is not None:
             self.fields["time_up"] = checkbox(
                 _("The agreed time is up"),
