@@ -115,6 +115,18 @@ def app_part(app: str, module: str, name: str, missing: Any) -> Any:
     return getattr(import_module(f"{app}.{module}"), name)
 
 
+def game_template(name: str) -> str | None:
+    """``name`` if a game app has that template, else None."""
+    from django.template import TemplateDoesNotExist
+    from django.template.loader import get_template
+
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
+
+
 def game_media(slug: str) -> forms.Media:
     """The game's stylesheet, ``<slug>/<slug>.css``, if its app has one."""
     from django.contrib.staticfiles import finders
@@ -170,7 +182,8 @@ class Game:
         """A game (a class with a ``slug``) finds the parts its app keeps where every game
         keeps them, unless it names its own: ``RULES`` in ``<app>/rules.py``,
         ``QUESTIONS`` in ``<app>/questions.py``, the ``router`` of ``<app>/api.py``, the
-        template ``<slug>/hand.html`` and the stylesheet ``<slug>/<slug>.css``."""
+        templates ``<slug>/hand.html`` and (if it has one) ``<slug>/_scoreboard.html``,
+        and the stylesheet ``<slug>/<slug>.css``."""
         super().__init_subclass__(**kwargs)
         if "slug" not in vars(cls):
             return  # a family of games (``SidesGame``), not a game
@@ -180,6 +193,9 @@ class Game:
             "questions": lambda: app_part(app, "questions", "QUESTIONS", {}),
             "api": lambda: f"{app}.api.router" if find_spec(f"{app}.api") else None,
             "hand_template": lambda: f"{slug}/hand.html",
+            "scoreboard_template": lambda: (
+                game_template(f"{slug}/_scoreboard.html") or Game.scoreboard_template
+            ),
             "media": lambda: game_media(slug),
         }
         for name, default in found.items():

@@ -59,7 +59,6 @@ class Paciencia(Game):
     min_sides = max_sides = 1
     individual = True
     hand_form_class = PacienciaHandForm
-    scoreboard_template = "paciencia/_scoreboard.html"
     rulebook_template = "paciencia/_rulebook.html"
     finish_label = _("Close the log")
     finished_text = _("Log closed.")

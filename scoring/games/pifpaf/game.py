@@ -34,7 +34,6 @@ class PifPaf(Game):
     individual = True
     options_form_class = PifPafOptionsForm
     hand_form_class = PifPafHandForm
-    scoreboard_template = "pifpaf/_scoreboard.html"
     finish_label = _("End the session")
     finished_text = _("Session over.")
 

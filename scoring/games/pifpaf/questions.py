@@ -28,17 +28,13 @@ def hand_answer(cards: list[Card], options: PifPafOptions) -> Answer:
     """Does this hand go out: its melds, the discard, or the cards that cannot be placed."""
     verdict = check_hand(cards, options)
     headline = gettext("Goes out.") if verdict.goes_out else gettext("Does not go out.")
+    shown = {
+        "melds": [card_views(meld) for meld in verdict.melds],
+        "leftover": card_views(verdict.leftover),
+        "discard": card_views([verdict.discard]) if verdict.discard else [],
+    }
     # The going-out rule decides both answers.
-    rule = "pifpaf.hand.not-out"
-    return answer(
-        verdict.goes_out,
-        headline,
-        rule=rule,
-        cards=cards,
-        melds=[card_views(meld) for meld in verdict.melds],
-        leftover=card_views(verdict.leftover),
-        discard=card_views([verdict.discard]) if verdict.discard else [],
-    )
+    return answer(verdict.goes_out, headline, rule="pifpaf.hand.not-out", cards=cards, **shown)
 
 
 class HouseRulesQuestion(Question):

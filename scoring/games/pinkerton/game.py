@@ -37,7 +37,6 @@ class Pinkerton(Game):
     options_class = PinkertonOptions
     options_form_class = PinkertonOptionsForm
     hand_form_class = PinkertonHandForm
-    scoreboard_template = "pinkerton/_scoreboard.html"
     finish_label = _("Time is up: end the match")
 
     def target_field(self) -> forms.IntegerField:

@@ -38,7 +38,6 @@ class Truco(Game):
     options_class = TrucoOptions
     options_form_class = TrucoOptionsForm
     hand_form_class = TrucoHandForm
-    scoreboard_template = "truco/_scoreboard.html"
 
     def target_field(self) -> forms.TypedChoiceField:
         return forms.TypedChoiceField(
