@@ -32,7 +32,6 @@ class PifPaf(Game):
     engine = pifpaf
     min_sides, max_sides = pifpaf.MIN_PLAYERS, pifpaf.MAX_PLAYERS
     individual = True
-    options_form_class = PifPafOptionsForm
     hand_form_class = PifPafHandForm
     finish_label = _("End the session")
     finished_text = _("Session over.")
