@@ -13,7 +13,12 @@ from typing import Any
 
 import pytest
 
+from referee import entries, options, tallies
 from referee.rulings import Breakdown, RuleError, ScoreLine, Verdict, Violation
+
+# Engine modules several games share: a game's rule ids are built there too (its options,
+# its per-player checks), so the watch follows them as well.
+SHARED = (entries, options, tallies)
 
 
 class RuleWatch:
@@ -98,7 +103,8 @@ def unexplained(engine: ModuleType) -> list[str]:
 @contextmanager
 def emitted_rules(monkeypatch: pytest.MonkeyPatch, engine: ModuleType) -> Iterator[set[str]]:
     """Record each rule id ``engine`` emits (as a violation or a score line) while the
-    block runs; on leaving it, every one must be in the engine's ``RULE_IDS``."""
+    block runs, itself or through the shared engine modules; on leaving it, every one
+    must be in the engine's ``RULE_IDS``."""
     seen: set[str] = set()
 
     def violation(rule, params=None):
@@ -109,8 +115,10 @@ def emitted_rules(monkeypatch: pytest.MonkeyPatch, engine: ModuleType) -> Iterat
         seen.add(rule)
         return ScoreLine(rule, count, points, params or {})
 
-    monkeypatch.setattr(engine, "Violation", violation)
-    monkeypatch.setattr(engine, "ScoreLine", score_line)
+    for module in (engine, *SHARED):
+        for name, stand_in in (("Violation", violation), ("ScoreLine", score_line)):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, stand_in)
     yield seen
     assert seen <= set(engine.RULE_IDS), seen - set(engine.RULE_IDS)
 
