@@ -266,7 +266,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis backend, keeping one client per pool (scoring/cache.py).
+            "BACKEND": "scoring.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
         }
     }
