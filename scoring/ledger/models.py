@@ -185,6 +185,7 @@ class Match(models.Model):
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         self._view = self._sides = None
+        self._nothing_to_redo = False
         super().refresh_from_db(*args, **kwargs)
 
     def _side_rows(self) -> list[Side]:
@@ -277,6 +278,7 @@ class Match(models.Model):
         # The view the change left, when it built one: the page drawn next needs no query.
         self._view = getattr(locked, "_view", None)
         self._sides = getattr(locked, "_sides", None)
+        self._nothing_to_redo = False
         self._prefetched_objects_cache = {}
         publish_version(locked)
 
@@ -357,6 +359,9 @@ class Match(models.Model):
                 )
                 match._refresh(after=after, sides=sides)
                 self._sync(match)
+                # Nothing is left to redo: the last undo freed this hand's number or an
+                # earlier one, and the hands recorded since have passed it.
+                self._nothing_to_redo = True
                 return hand
         except IntegrityError:
             # SQLite takes no row locks: the same request raced itself past the check above.
@@ -486,6 +491,10 @@ class Match(models.Model):
             return match.draft_revision
 
     def last_undone_hand(self) -> Hand | None:
+        """The hand the redo button puts back: the last one undone, if it would again be
+        the next hand (none right after this instance recorded a hand)."""
+        if getattr(self, "_nothing_to_redo", False):
+            return None
         hand = self.hands.filter(undone_at__isnull=False).order_by("-undone_at").first()
         if hand is not None and hand.number == self.view().number:
             return hand
@@ -709,7 +718,8 @@ class Hand(models.Model):
         self, breakdowns: Sequence[Breakdown], sides: Sequence[Side] | None = None
     ) -> None:
         sides = list(self.match.sides.all()) if sides is None else sides
-        HandScore.objects.bulk_create(
+        # Kept on the hand, with their sides: the page drawn next lists them without a query.
+        self.stored_scores = HandScore.objects.bulk_create(
             HandScore(hand=self, side=side, total=b.total, lines=b.as_dict()["lines"])
             for side, b in zip(sides, breakdowns, strict=True)
         )

@@ -190,18 +190,23 @@ def _cache_key(row: Mapping[str, Any]) -> str:
     return f"ledger-hand:{row['pk']}:{row['revision']}{flagged}:{get_language()}"
 
 
-def render_hands(match: Match, rows: list[dict[str, Any]]) -> list[str]:
+def render_hands(
+    match: Match, rows: list[dict[str, Any]], known: Mapping[int, list[HandScore]] | None = None
+) -> list[str]:
     """Each hand's list item, from the cache where it is; only the missing ones load their
-    scores. A hand's rendering changes only with a correction or the language."""
+    scores (unless ``known`` holds them, with their sides). A hand's rendering changes only
+    with a correction or the language."""
     live = [row for row in rows if not row["undone"]]
     keys = {row["pk"]: _cache_key(row) for row in live}
     cached = cache.get_many(list(keys.values()))
     missing = [row for row in live if keys[row["pk"]] not in cached]
     if missing:
-        by_hand: dict[int, list[HandScore]] = {}
-        scores = HandScore.objects.filter(hand__in=[row["pk"] for row in missing])
-        for score in scores.select_related("side").order_by("side__position"):
-            by_hand.setdefault(score.hand_id, []).append(score)
+        by_hand: dict[int, list[HandScore]] = dict(known or {})
+        unknown = [row["pk"] for row in missing if row["pk"] not in by_hand]
+        if unknown:
+            scores = HandScore.objects.filter(hand__in=unknown).select_related("side")
+            for score in scores.order_by("side__position"):
+                by_hand.setdefault(score.hand_id, []).append(score)
         fresh = {}
         for row in missing:
             html = render_to_string(
@@ -226,6 +231,14 @@ def render_hands(match: Match, rows: list[dict[str, Any]]) -> list[str]:
         else:
             out.append(cached[keys[row["pk"]]])
     return out
+
+
+def draw_recorded(match: Match, hand: Hand) -> None:
+    """Draw a hand just recorded into the cache from the scores it was stored with, so
+    that the answer listing it reads nothing more."""
+    stored = getattr(hand, "stored_scores", None)
+    if stored is not None:
+        render_hands(match, [hand_row(hand)], known={hand.pk: stored})
 
 
 def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:

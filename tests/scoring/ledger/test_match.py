@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.rulings import RuleError
 from scoring.ledger.models import Hand, HandRevision, Match, Player
@@ -202,3 +205,25 @@ def test_the_view_a_game_sees_follows_every_change(free_match):
     assert [side.total for side in free_match.view().sides] == [4, 5, 6]
     free_match.undo_hand(1)
     assert free_match.view().hands_played == 0
+
+
+@pytest.mark.django_db
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(steps=st.text(alphabet="RUD", max_size=12))
+def test_right_after_a_hand_is_recorded_there_is_nothing_to_redo(steps):
+    """The match page drawn after recording a hand offers no redo without asking the
+    database (R: record, U: undo, D: redo what can be): whatever the undos and redos
+    before, the database agrees."""
+    match = make_match()
+    for step in steps + "R":
+        if step == "R":
+            record(match, {"points": [1, 2, 3]})
+            assert match.last_undone_hand() is None
+            assert Match.objects.get(pk=match.pk).last_undone_hand() is None
+        elif step == "U":
+            with contextlib.suppress(RuleError):  # nothing left to undo
+                match.undo_hand()
+        else:
+            undone = Match.objects.get(pk=match.pk).last_undone_hand()
+            if undone is not None:
+                match.redo_hand(undone.number)

@@ -265,3 +265,27 @@ def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db
     assert len(statements) <= 15, statements
     assert not [s for s in sql if 'SUM("ledger_handscore"."total")' in s]
     assert match.hands.count() == 6
+
+
+@pytest.mark.django_db
+def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_database(client):
+    """The answer to an added hand lists it without reading its scores back, and draws it
+    exactly as a page reading them from the database does."""
+    from django.core.cache import cache
+    from django.utils import translation
+
+    from scoring.ledger.pages import history_context
+
+    match = played(3)
+    client.get(f"/matches/{match.code}/")
+    data = {"side_0": "7", "side_1": "-2", "side_2": "0", "known_version": match.version}
+    sql = queries_of(lambda: client.post(f"/matches/{match.code}/hands/", data, **HTMX))
+    assert not any('FROM "ledger_handscore"' in q for q in sql)
+    with translation.override("pt-br"):
+        with CaptureQueriesContext(connection) as reads:
+            drawn = history_context(match)["hands_html"][0]
+        assert not any('FROM "ledger_handscore"' in q["sql"] for q in reads)  # the cached one
+        cache.clear()
+        from_database = history_context(match)["hands_html"][0]
+    assert 'data-hand-id="' in drawn and ">7<" in drawn.replace(" ", "")
+    assert drawn == from_database
