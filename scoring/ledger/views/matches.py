@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -44,17 +45,20 @@ def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    # Only this phone's own matches (its account's, its kept links') and its clubs'.
-    matches = access.visible_matches(request, Match.objects.with_sides())
-    return render(
-        request,
-        "ledger/home.html",
-        {
-            "in_progress": matches.in_progress()[:50],
-            "finished": matches.finished().order_by("-finished_at")[:20],
-            "games": all_games(),
-        },
+    # Only this phone's own matches (its account's, its kept links') and its clubs': the
+    # 50 last played in progress and the 20 last finished, read together with their sides.
+    visible = access.visible_matches(request, Match.objects.all())
+    latest = visible.in_progress().values("pk")[:50]
+    ended = visible.finished().order_by("-finished_at").values("pk")[:20]
+    shown = Match.objects.filter(Q(pk__in=latest) | Q(pk__in=ended)).with_sides()
+    in_progress = [match for match in shown if not match.is_finished]
+    finished = sorted(
+        (match for match in shown if match.is_finished),
+        key=lambda match: match.finished_at or match.updated_at,
+        reverse=True,
     )
+    context = {"in_progress": in_progress, "finished": finished, "games": all_games()}
+    return render(request, "ledger/home.html", context)
 
 
 @require_safe

@@ -289,3 +289,31 @@ def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_databa
         from_database = history_context(match)["hands_html"][0]
     assert 'data-hand-id="' in drawn and ">7<" in drawn.replace(" ", "")
     assert drawn == from_database
+
+
+@pytest.mark.django_db
+def test_the_home_page_reads_both_lists_and_their_sides_in_three_queries(
+    client, django_assert_num_queries
+):
+    """The phone's session, the matches of both lists (the 50 last played in progress,
+    the 20 last finished, most recent first) and their sides: three queries however many
+    matches there are of each."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from scoring.ledger.models import Match
+
+    playing = [played(1) for _ in range(3)]
+    done = [played(1) for _ in range(4)]
+    start = timezone.now() - dt.timedelta(days=10)
+    for n, match in enumerate(done):
+        match.finish()
+        Match.objects.filter(pk=match.pk).update(finished_at=start + dt.timedelta(days=n))
+    client.get("/")
+    with django_assert_num_queries(3):
+        response = client.get("/")
+    assert [m.pk for m in response.context["finished"]] == [m.pk for m in reversed(done)]
+    assert {m.pk for m in response.context["in_progress"]} == {m.pk for m in playing}
+    page = response.content.decode()
+    assert all(match.get_absolute_url() in page for match in playing + done)
