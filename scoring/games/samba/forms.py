@@ -71,6 +71,13 @@ class SambaOptionsForm(forms.Form):
 # --------------------------------------------------------------------------- the hand
 
 
+def _as_int(value: Any) -> int:
+    try:
+        return int(value or 0)
+    except (TypeError, ValueError):
+        return 1  # something unreadable is there: show it
+
+
 @dataclass(kw_only=True)
 class SambaSide(SideFields):
     """A side's part of the hand form, with Samba's own fields."""
@@ -84,13 +91,6 @@ class SambaSide(SideFields):
     def extras_used(self) -> bool:
         """Whether any premium or penalty is filled in (then they start unfolded)."""
         return any(_as_int(bound.value()) for bound in (*self.premiums, *self.penalties))
-
-
-def _as_int(value: Any) -> int:
-    try:
-        return int(value or 0)
-    except (TypeError, ValueError):
-        return 1  # something unreadable is there: show it
 
 
 class SambaHandForm(SidesHandForm):
