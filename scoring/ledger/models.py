@@ -495,7 +495,8 @@ class Match(models.Model):
         the next hand (none right after this instance recorded a hand)."""
         if getattr(self, "_nothing_to_redo", False):
             return None
-        hand = self.hands.filter(undone_at__isnull=False).order_by("-undone_at").first()
+        undone = self.hands.filter(undone_at__isnull=False).only("pk", "number", "undone_at")
+        hand = undone.order_by("-undone_at").first()
         if hand is not None and hand.number == self.view().number:
             return hand
         return None
