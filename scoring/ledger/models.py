@@ -314,27 +314,22 @@ class Match(models.Model):
         try:
             with transaction.atomic():
                 match = self._locked()
-                existing = match.hands.filter(request_id=request_id).first()
-                if existing is not None:
+                try:
+                    view = self._current_view(match)
+                    number = view.number
+                    match._check_recordable(number, expected_number, draft_revision)
+                    breakdowns = match._score(view, entry)
+                    if not allow_empty and not any(b.total for b in breakdowns):
+                        raise RuleError(Violation("ledger.hand.all-zero", {"number": number}))
+                except RuleError:
+                    # The same request again, once its hand is in (a double tap, a retry
+                    # after the match moved on): that hand, not a refusal. A request that
+                    # passes every check again meets the unique request id instead.
+                    existing = match.hands.filter(request_id=request_id).first()
+                    if existing is None:
+                        raise
                     self._sync(match)
                     return existing
-                if match.is_finished:
-                    raise RuleError(Violation("ledger.match.finished"))
-                view = self._current_view(match)
-                number = view.number
-                if expected_number is not None and expected_number != number:
-                    raise RuleError(
-                        Violation(
-                            "ledger.hand.already-recorded"
-                            if expected_number < number
-                            else "ledger.hand.undone-meanwhile",
-                            {"number": expected_number, "next": number},
-                        )
-                    )
-                match._check_draft(draft_revision)
-                breakdowns = match._score(view, entry)
-                if not allow_empty and not any(b.total for b in breakdowns):
-                    raise RuleError(Violation("ledger.hand.all-zero", {"number": number}))
                 state = match.rules.state_after(view, entry, breakdowns)
                 match.version += 1
                 hand = Hand.objects.create(
@@ -364,7 +359,8 @@ class Match(models.Model):
                 self._nothing_to_redo = True
                 return hand
         except IntegrityError:
-            # SQLite takes no row locks: the same request raced itself past the check above.
+            # The same request, recorded already (or racing itself on SQLite, which takes
+            # no row locks): the hand it made.
             existing = self.hands.filter(request_id=request_id).first()
             if existing is None:
                 raise
@@ -506,6 +502,24 @@ class Match(models.Model):
     def _next_number(self) -> int:
         last = self.live_hands().aggregate(last=models.Max("number"))["last"]
         return (last or 0) + 1
+
+    def _check_recordable(
+        self, number: int, expected: int | None, draft_revision: int | None
+    ) -> None:
+        """Whether a hand may be recorded as ``number`` now: the match goes on, the phone
+        was entering this hand (``expected``) and the shared draft it saw is current."""
+        if self.is_finished:
+            raise RuleError(Violation("ledger.match.finished"))
+        if expected is not None and expected != number:
+            raise RuleError(
+                Violation(
+                    "ledger.hand.already-recorded"
+                    if expected < number
+                    else "ledger.hand.undone-meanwhile",
+                    {"number": expected, "next": number},
+                )
+            )
+        self._check_draft(draft_revision)
 
     def _check_draft(self, revision: int | None) -> None:
         if revision is not None and revision != self.draft_revision:

@@ -40,6 +40,27 @@ def test_the_same_request_sent_twice_records_one_hand(free_match):
     assert totals(free_match) == [1, 2, 3]
 
 
+@pytest.mark.parametrize(
+    "meanwhile",
+    ["nothing", "another hand", "undone", "finished"],
+)
+def test_a_retried_request_gets_its_hand_back_whatever_happened_since(free_match, meanwhile):
+    """The phone sends the same hand again (no answer reached it): the hand it made comes
+    back, never a refusal and never a second hand — after another phone's hand, after
+    the hand was undone, after the match was ended."""
+    request_id = uuid.uuid4()
+    first = record(free_match, {"points": [1, 2, 3]}, request_id=request_id, expected_number=1)
+    if meanwhile == "another hand":
+        record(free_match, {"points": [4, 5, 6]}, expected_number=2)
+    elif meanwhile == "undone":
+        free_match.undo_hand(1)
+    elif meanwhile == "finished":
+        free_match.finish()
+    again = record(free_match, {"points": [1, 2, 3]}, request_id=request_id, expected_number=1)
+    assert again.pk == first.pk
+    assert free_match.hands.filter(request_id=request_id).count() == 1
+
+
 def test_a_hand_recorded_meanwhile_by_another_phone_is_not_counted_twice(free_match):
     record(free_match, {"points": [1, 1, 1]}, expected_number=1)
     with pytest.raises(RuleError) as caught:
