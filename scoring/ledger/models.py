@@ -338,6 +338,7 @@ class Match(models.Model):
                 )  # fmt: skip
                 sides = match.sides_of_view()
                 hand._store_scores(breakdowns, sides)
+                hand.recorded_now = True
                 if match.draft or match.draft_revision:
                     match.draft = {}
                     match.draft_revision += 1
@@ -724,6 +725,9 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
+
+    # Set on the hand a ``record_hand`` call has just stored (not on one it found again).
+    recorded_now = False
 
     @property
     def is_undone(self) -> bool:

@@ -236,9 +236,8 @@ def render_hands(
 def draw_recorded(match: Match, hand: Hand) -> None:
     """Draw a hand just recorded into the cache from the scores it was stored with, so
     that the answer listing it reads nothing more."""
-    stored = getattr(hand, "stored_scores", None)
-    if stored is not None:
-        render_hands(match, [hand_row(hand)], known={hand.pk: stored})
+    if hand.recorded_now:
+        render_hands(match, [hand_row(hand)], known={hand.pk: hand.stored_scores})
 
 
 def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:
@@ -264,11 +263,15 @@ def history_context(match: Match, *, before: int | None = None) -> dict[str, Any
     }
 
 
-def delta_context(match: Match, since: int) -> dict[str, Any] | None:
+def delta_context(match: Match, since: int, recorded: Hand | None = None) -> dict[str, Any] | None:
     """The hands that changed since version ``since`` (new, corrected, undone, flagged),
-    or None when the phone is too far behind to patch (then it gets the first page)."""
+    or None when the phone is too far behind to patch (then it gets the first page).
+    ``recorded``: a hand this request has just recorded; when the phone held the version
+    just before it, that hand is the whole change (recording touches no other hand)."""
     if match.version - since > MOST_DELTA:
         return None
+    if recorded is not None and recorded.recorded_now and since == match.version - 1:
+        return {"match": match, "delta_html": render_hands(match, [hand_row(recorded)])}
     changed = match.hands.filter(version__gt=since).order_by("-number", "-version")
     rows = [_row(values) for values in changed.values(*ROW_FIELDS)[:MOST_DELTA]]
     return {"match": match, "delta_html": render_hands(match, rows)}

@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from referee.rulings import RuleError
 from scoring.ledger.forms import CorrectionForm
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.models import Match
+from scoring.ledger.models import Hand, Match
 from scoring.ledger.pages import (
     conflict_context,
     delta_context,
@@ -36,16 +36,22 @@ CONFLICTS = ("ledger.hand.already-recorded", "ledger.hand.undone-meanwhile")
 
 
 def fragments(
-    request: HttpRequest, match: Match, form_context: dict[str, Any] | None, *, status: int = 200
+    request: HttpRequest,
+    match: Match,
+    form_context: dict[str, Any] | None,
+    *,
+    status: int = 200,
+    recorded: Hand | None = None,
 ) -> HttpResponse:
     """For HTMX: the hand form (if any), the scoreboard out of band with the hands that
-    changed since the version this phone held, and the messages."""
+    changed since the version this phone held (``recorded``: the hand just recorded),
+    and the messages."""
     html = ""
     if form_context is not None:
         html += render_to_string("ledger/match.html#hand-form", form_context, request=request)
     since = read_int(request.POST.get("known_version"))
     context = live_context(request, match) | {"oob": True}
-    delta = delta_context(match, since) if since is not None else None
+    delta = delta_context(match, since, recorded) if since is not None else None
     if delta is not None:
         context |= delta
     else:
@@ -111,7 +117,7 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
             if not request.htmx:
                 return redirect(match)
             draw_recorded(match, hand)
-            return fragments(request, match, hand_form_context(match))
+            return fragments(request, match, hand_form_context(match), recorded=hand)
     context = hand_form_context(
         match, form, violations=violations, request_id=request_id, number=number,
         conflict=conflict,

@@ -317,3 +317,26 @@ def test_the_home_page_reads_both_lists_and_their_sides_in_three_queries(
     assert {m.pk for m in response.context["in_progress"]} == {m.pk for m in playing}
     page = response.content.decode()
     assert all(match.get_absolute_url() in page for match in playing + done)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("another_phone_first", [False, True])
+def test_the_answer_to_an_added_hand_carries_every_hand_the_phone_has_not_seen(
+    client, another_phone_first
+):
+    """A phone that held the version just before its hand gets that hand alone, without
+    asking which hands changed; one that missed another phone's hand gets both."""
+    match = played(2)
+    held = match.version
+    if another_phone_first:
+        record(match, {"points": [5, 5, 5]})
+    data = {"side_0": "7", "side_1": "0", "side_2": "1", "known_version": held}
+    with CaptureQueriesContext(connection) as reads:
+        response = client.post(f"/matches/{match.code}/hands/", data, **HTMX)
+    asked = any('"ledger_hand"."version" >' in q["sql"] for q in reads)
+    delta = re.search(
+        r"<template data-history-delta>(.*?)</template>", response.content.decode(), re.S
+    )
+    numbers = sorted(int(n) for n in re.findall(r'data-hand="(\d+)"', delta.group(1)))
+    assert numbers == ([3, 4] if another_phone_first else [3])
+    assert asked is another_phone_first
