@@ -127,12 +127,12 @@ def game_template(name: str) -> str | None:
     return name
 
 
-def game_media(slug: str) -> forms.Media:
+def game_stylesheet(slug: str) -> str | None:
     """The game's stylesheet, ``<slug>/<slug>.css``, if its app has one."""
     from django.contrib.staticfiles import finders
 
     sheet = f"{slug}/{slug}.css"
-    return forms.Media(css={"all": [sheet]}) if finders.find(sheet) else forms.Media()
+    return sheet if finders.find(sheet) else None
 
 
 class Game:
@@ -174,6 +174,8 @@ class Game:
     confirm_empty_hands: ClassVar[bool] = False
     # The scoreboard's own assets, for the page's head (the hand form brings its own).
     media: ClassVar[forms.Media] = forms.Media()
+    # Its own stylesheet (in ``media``), which a phone keeps for pages opened offline.
+    stylesheet: ClassVar[str | None] = None
     # Extra content on the game's rulebook page, above its rules (computed odds, say),
     # drawn with ``rulebook_context()`` and ``media``; None: the page is the rules alone.
     rulebook_template: ClassVar[str | None] = None
@@ -196,11 +198,13 @@ class Game:
             "scoreboard_template": lambda: (
                 game_template(f"{slug}/_scoreboard.html") or Game.scoreboard_template
             ),
-            "media": lambda: game_media(slug),
+            "stylesheet": lambda: game_stylesheet(slug),
         }
         for name, default in found.items():
             if name not in vars(cls):
                 setattr(cls, name, default())
+        if "media" not in vars(cls) and cls.stylesheet:
+            cls.media = forms.Media(css={"all": [cls.stylesheet]})
         if cls.individual:
             cls.max_players_per_side = 1
 

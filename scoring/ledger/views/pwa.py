@@ -14,18 +14,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scoring.ledger.registry import all_games
+
 # The app's colour: the phone's status bar and the installed app's frame.
 THEME_COLOR = "#0b6b3a"
 # What a phone keeps so that an open match's page works offline: the page's styles and
-# scripts (pages themselves are kept as they are visited).
+# scripts, each game's stylesheet besides (pages themselves are kept as they are visited).
 PRECACHE = (
     "tento/tento.css",
     "tento/tento.js",
     "tento/offline.js",
     "ledger/picker.js",
-    "samba/samba.css",
-    "truco/truco.css",
-    "pifpaf/pifpaf.css",
+    "records/records.css",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
     "tento/icons/tento-192.png",
@@ -64,7 +64,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, with the URLs to keep written in (they carry the static files' hashes,
     so a new deployment is a new worker)."""
-    assets = [static(path) for path in PRECACHE]
+    sheets = [game.stylesheet for game in all_games() if game.stylesheet]
+    assets = [static(path) for path in (*PRECACHE, *sheets)]
     context = {
         "assets": json.dumps(assets),
         "offline": json.dumps(reverse("offline")),

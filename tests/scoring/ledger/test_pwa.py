@@ -48,3 +48,17 @@ def test_the_service_worker_is_served_from_the_root_and_keeps_the_assets(client)
 def test_a_page_never_opened_says_so_without_the_network(client):
     html = client.get("/offline/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "No connection" in html
+
+
+def test_the_worker_keeps_every_stylesheet_a_match_page_links(client):
+    """Each game's own stylesheet and the records one the match page links: a match of
+    any game opened with no signal is drawn as it was."""
+    from scoring.ledger.registry import all_games
+
+    script = client.get("/sw.js").content.decode()
+    sheets = [game.stylesheet for game in all_games() if game.stylesheet]
+    assert {"canastra/canastra.css", "pinkerton/pinkerton.css", "paciencia/paciencia.css"} <= set(
+        sheets
+    )
+    for sheet in (*sheets, "records/records.css"):
+        assert sheet.rsplit(".", 1)[0] in script, sheet
