@@ -233,13 +233,6 @@ def render_hands(
     return out
 
 
-def draw_recorded(match: Match, hand: Hand) -> None:
-    """Draw a hand just recorded into the cache from the scores it was stored with, so
-    that the answer listing it reads nothing more."""
-    if hand.recorded_now:
-        render_hands(match, [hand_row(hand)], known={hand.pk: hand.stored_scores})
-
-
 def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:
     """The violations a hand was flagged with, as stored, in the reader's words."""
     if not stored:
@@ -266,12 +259,18 @@ def history_context(match: Match, *, before: int | None = None) -> dict[str, Any
 def delta_context(match: Match, since: int, recorded: Hand | None = None) -> dict[str, Any] | None:
     """The hands that changed since version ``since`` (new, corrected, undone, flagged),
     or None when the phone is too far behind to patch (then it gets the first page).
-    ``recorded``: a hand this request has just recorded; when the phone held the version
-    just before it, that hand is the whole change (recording touches no other hand)."""
+    ``recorded``: a hand this request has just recorded, drawn from the scores it was
+    stored with; when the phone held the version just before it, it is the whole change
+    (recording touches no other hand), found without a query."""
     if match.version - since > MOST_DELTA:
         return None
-    if recorded is not None and recorded.recorded_now and since == match.version - 1:
-        return {"match": match, "delta_html": render_hands(match, [hand_row(recorded)])}
-    changed = match.hands.filter(version__gt=since).order_by("-number", "-version")
-    rows = [_row(values) for values in changed.values(*ROW_FIELDS)[:MOST_DELTA]]
-    return {"match": match, "delta_html": render_hands(match, rows)}
+    if recorded is None or not recorded.recorded_now:
+        recorded, known = None, {}
+    else:
+        known = {recorded.pk: recorded.stored_scores}
+    if recorded is not None and since == match.version - 1:
+        rows = [hand_row(recorded)]
+    else:
+        changed = match.hands.filter(version__gt=since).order_by("-number", "-version")
+        rows = [_row(values) for values in changed.values(*ROW_FIELDS)[:MOST_DELTA]]
+    return {"match": match, "delta_html": render_hands(match, rows, known)}

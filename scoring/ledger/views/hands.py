@@ -20,7 +20,6 @@ from scoring.ledger.models import Hand, Match
 from scoring.ledger.pages import (
     conflict_context,
     delta_context,
-    draw_recorded,
     hand_form_context,
     history_context,
     live_context,
@@ -116,7 +115,6 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
             messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
             if not request.htmx:
                 return redirect(match)
-            draw_recorded(match, hand)
             return fragments(request, match, hand_form_context(match), recorded=hand)
     context = hand_form_context(
         match, form, violations=violations, request_id=request_id, number=number,
