@@ -17,12 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from importlib import import_module
-from importlib.util import find_spec
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Unpack
 
 from django import forms
-from django.utils.module_loading import import_string
+from django.utils.module_loading import import_string, module_has_submodule
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import RuleError
@@ -110,9 +109,9 @@ def engine_options(options_class: type, stored: Mapping[str, Any], **fixed: Any)
 
 def app_part(app: str, module: str, name: str, missing: Any) -> Any:
     """``name`` from a game app's ``module``, or ``missing`` if the app has no such module."""
-    if find_spec(f"{app}.{module}") is None:
+    if not module_has_submodule(import_module(app), module):
         return missing
-    return getattr(import_module(f"{app}.{module}"), name)
+    return import_string(f"{app}.{module}.{name}")
 
 
 def game_template(name: str) -> str | None:
@@ -193,7 +192,10 @@ class Game:
         found: dict[str, Callable[[], Any]] = {
             "rules": lambda: app_part(app, "rules", "RULES", ()),
             "questions": lambda: app_part(app, "questions", "QUESTIONS", {}),
-            "api": lambda: f"{app}.api.router" if find_spec(f"{app}.api") else None,
+            # A dotted path: the router is imported with the URLs, not with the game.
+            "api": lambda: (
+                f"{app}.api.router" if module_has_submodule(import_module(app), "api") else None
+            ),
             "hand_template": lambda: f"{slug}/hand.html",
             "scoreboard_template": lambda: (
                 game_template(f"{slug}/_scoreboard.html") or Game.scoreboard_template
