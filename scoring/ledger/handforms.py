@@ -107,6 +107,14 @@ class HandForm(forms.Form):
         """The fields of a new hand (say, the way the last one was entered)."""
         return {}
 
+    def fields_key(self) -> Any:
+        """What a fresh form's fields show of the match besides its sides, its options
+        and the hand's draft (say, the way the last hand was entered), as plain JSON
+        data: every phone, and every version of the match, shares one drawing of the
+        fields while it stays the same. None (the default): the fields may show anything
+        the hands change (a total, the running state), and are drawn for each version."""
+        return None
+
     def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
         """A field checked as it is typed (a side's melds): the template and context of
         the answer, or None if the field has no such check."""

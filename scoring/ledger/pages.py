@@ -9,6 +9,7 @@ changed since the version the phone holds.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -125,16 +126,30 @@ def hand_form_context(
     """The hand form for ``number`` (by default the next hand), keeping the request id
     of a form that is drawn again so that sending it twice records one hand."""
     view = match.view()
+    form = form if form is not None else match.rules.hand_form(view)
     return {
         "match": match,
         "game": match.rules,
-        "form": form if form is not None else match.rules.hand_form(view),
+        "form": form,
+        "fields_key": fields_key(match, form),
         "violations": list(violations),
         "request_id": request_id or uuid.uuid4(),
         "number": number or view.number,
         "draft_revision": match.draft_revision,
         "conflict": conflict,
     }
+
+
+def fields_key(match: Match, form: HandForm) -> str:
+    """What a fresh form's fields are drawn from, for the match page's cache of them: the
+    match's version, unless its game says what else they show (``HandForm.fields_key``);
+    then the sides, the options and the hand's shared draft with it."""
+    shown = form.fields_key()
+    if shown is None:
+        return f"v{match.version}-d{match.draft_revision}"
+    sides = [[side.position, side.name] for side in form.match.sides]
+    drawn_from = [sides, form.match.options, shown]
+    return f"d{match.draft_revision}:{json.dumps(drawn_from, sort_keys=True, default=str)}"
 
 
 def posted_form_context(

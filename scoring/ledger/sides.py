@@ -178,6 +178,11 @@ class SidesHandForm(HandForm):
             sides.append(own)
         return {"mode": mode, self.sides_key: sides}
 
+    def fields_key(self) -> Any:
+        """A fresh hand's fields show the sides and the mode it starts in, nothing else
+        the hands change."""
+        return self.initial_for_new().get("mode", MODE_QUICK)
+
     def initial_for_new(self) -> dict[str, Any]:
         """Tables keep to one way of counting: a new hand starts in the last hand's mode."""
         last = self.match.state.get("mode")

@@ -156,6 +156,12 @@ class CanastraHandForm(SidesHandForm):
     def openings(self) -> list[Opening]:
         return entries.openings(self.match.sides, self.draft)
 
+    def fields_key(self) -> Any:
+        """Besides the mode, a fresh hand shows the buraco ladder of each pair at 1,500
+        or more, which its total sets."""
+        ladder = [opening.total if opening.under_buraco else None for opening in self.openings]
+        return [super().fields_key(), ladder]
+
     def buraco(self) -> list[Opening]:
         """The pairs under the buraco rule, with their ladder this hand."""
         return [opening for opening in self.openings if opening.under_buraco]

@@ -33,6 +33,10 @@ class FreeHandForm(HandForm):
                 ),
             )
 
+    def fields_key(self) -> Any:
+        # One number box per side: nothing the hands change shows in them.
+        return ""
+
     def side_fields(self) -> list[forms.BoundField]:
         return [self[f"side_{side.position}"] for side in self.match.sides]
 
