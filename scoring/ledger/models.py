@@ -110,8 +110,20 @@ class MatchQuerySet(models.QuerySet["Match"]):
     def finished(self) -> MatchQuerySet:
         return self.filter(status=Match.Status.FINISHED)
 
-    def with_sides(self) -> MatchQuerySet:
-        return self.prefetch_related("sides")
+    def with_sides(self) -> list[Match]:
+        """These matches (a slice of them, say), newest change first, each with its
+        sides in ``side_list``, in one query: each side row is read joined to its match
+        (a list of matches needs both, and a prefetch would cost a second query)."""
+        rows = (
+            Side.objects.filter(match__in=self.values("pk"))
+            .select_related("match")
+            .order_by("-match__updated_at", "match_id", "position")
+        )
+        matches: dict[int, Match] = {}
+        for side in rows:
+            match = matches.setdefault(side.match_id, side.match)
+            match._side_list = [*getattr(match, "_side_list", ()), side]
+        return list(matches.values())
 
 
 class Match(models.Model):
@@ -162,6 +174,13 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("ledger:match", args=[self.code])
+
+    @property
+    def side_list(self) -> list[Side]:
+        """The sides in order: those read with the match (``with_sides``), else its
+        sides (prefetched, or read now)."""
+        listed = getattr(self, "_side_list", None)
+        return listed if listed is not None else list(self.sides.all())
 
     @property
     def rules(self) -> Game:

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection, transaction
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -46,14 +45,12 @@ def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     # Only this phone's own matches (its account's, its kept links') and its clubs': the
-    # 50 last played in progress and the 20 last finished, read together with their sides.
+    # 50 last played in progress and the 20 last finished, each list read with its sides
+    # in one query that follows the indexes, however many matches the years have kept.
     visible = access.visible_matches(request, Match.objects.all())
-    latest = visible.in_progress().values("pk")[:50]
-    ended = visible.finished().order_by("-finished_at").values("pk")[:20]
-    shown = Match.objects.filter(Q(pk__in=latest) | Q(pk__in=ended)).with_sides()
-    in_progress = [match for match in shown if not match.is_finished]
+    in_progress = visible.in_progress()[:50].with_sides()
     finished = sorted(
-        (match for match in shown if match.is_finished),
+        visible.finished().order_by("-finished_at")[:20].with_sides(),
         key=lambda match: match.finished_at or match.updated_at,
         reverse=True,
     )

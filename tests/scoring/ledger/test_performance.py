@@ -292,12 +292,12 @@ def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_databa
 
 
 @pytest.mark.django_db
-def test_the_home_page_reads_both_lists_and_their_sides_in_three_queries(
+def test_the_home_page_reads_each_list_with_its_sides_in_one_query(
     client, django_assert_num_queries
 ):
-    """The phone's session, the matches of both lists (the 50 last played in progress,
-    the 20 last finished, most recent first) and their sides: three queries however many
-    matches there are of each."""
+    """The phone's session, then each list (the 50 last played in progress, the 20 last
+    finished, most recent first) read with its sides in one query: three queries however
+    many matches there are of each."""
     import datetime as dt
 
     from django.utils import timezone
