@@ -184,6 +184,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # of phones meets (an in-memory database shares one cache and locks differently).
     # One file per test run, so that runs side by side never share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and envbool(
+    "PG_PREPARED_STATEMENTS", True
+):
+    # Every request asks the same few queries: bound on the server and, after a query's
+    # fifth run on a connection, prepared, PostgreSQL stops planning them again (the
+    # planning cost as much as the running). Django leaves this off for the sake of
+    # PgBouncer in transaction mode before 1.21: set PG_PREPARED_STATEMENTS=false there.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 5}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts through django-allauth: sign up, log in and out, password change and reset by

@@ -314,9 +314,12 @@ def test_the_home_page_reads_each_list_with_its_sides_in_one_query(
     with django_assert_num_queries(3):
         response = client.get("/")
     assert [m.pk for m in response.context["finished"]] == [m.pk for m in reversed(done)]
-    assert {m.pk for m in response.context["in_progress"]} == {m.pk for m in playing}
+    assert [m.pk for m in response.context["in_progress"]] == [m.pk for m in reversed(playing)]
     page = response.content.decode()
     assert all(match.get_absolute_url() in page for match in playing + done)
+    shown = response.context["in_progress"][0]
+    assert [side.name for side in shown.side_list] == ["alice", "bob", "carol"]
+    assert "alice <b>" in page
 
 
 @pytest.mark.django_db
@@ -340,3 +343,20 @@ def test_the_answer_to_an_added_hand_carries_every_hand_the_phone_has_not_seen(
     numbers = sorted(int(n) for n in re.findall(r'data-hand="(\d+)"', delta.group(1)))
     assert numbers == ([3, 4] if another_phone_first else [3])
     assert asked is another_phone_first
+
+
+@pytest.mark.django_db
+def test_postgresql_plans_a_repeated_query_once(client, free_match):
+    """On PostgreSQL the queries every request asks are bound on the server and prepared
+    after a few runs, so that the server stops planning them again (settings:
+    ``PG_PREPARED_STATEMENTS``)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    for _ in range(6):
+        assert client.get(f"/matches/{free_match.code}/").status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any('FROM "ledger_match"' in statement for statement in prepared)
