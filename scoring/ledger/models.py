@@ -629,6 +629,16 @@ class Match(models.Model):
         hands again (a correction, an undo)."""
         self._view = None
         sides = sides if sides is not None else list(self.sides.all())
+        stored = {side.pk: (side.total, side.won) for side in sides}
+
+        def save_changed_sides() -> None:
+            # A side whose total and standing stay (it scored nothing) is not written:
+            # one small update a side that changed costs less than any bulk statement.
+            for side in sides:
+                if (side.total, side.won) != stored[side.pk]:
+                    side.save(update_fields=["total", "won"])
+                    stored[side.pk] = (side.total, side.won)
+
         if after is None:
             totals = dict(
                 HandScore.objects.filter(hand__match=self, hand__undone_at__isnull=True)
@@ -638,7 +648,7 @@ class Match(models.Model):
             )
             for side in sides:
                 side.total = totals.get(side.pk, 0)
-            Side.objects.bulk_update(sides, ["total"])  # the view below reads them
+            save_changed_sides()  # the view below reads them
             self._prefetched_objects_cache = {}
             after = self.view()
         else:
@@ -648,7 +658,7 @@ class Match(models.Model):
         winners = set(self.rules.winners(after, closing=closing))
         for side in sides:
             side.won = side.position in winners
-        Side.objects.bulk_update(sides, ["total", "won"])
+        save_changed_sides()
         if winners:
             if not self.is_finished:
                 self.finished_at = timezone.now()

@@ -346,6 +346,18 @@ def test_the_answer_to_an_added_hand_carries_every_hand_the_phone_has_not_seen(
 
 
 @pytest.mark.django_db
+def test_recording_a_hand_writes_only_the_sides_whose_total_moved(free_match):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        record(free_match, {"points": [5, 0, 0]})
+    updates = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "ledger_side"')]
+    assert len(updates) == 1
+    assert list(free_match.sides.values_list("total", flat=True)) == [5, 0, 0]
+
+
+@pytest.mark.django_db
 def test_postgresql_plans_a_repeated_query_once(client, free_match):
     """On PostgreSQL the queries every request asks are bound on the server and prepared
     after a few runs, so that the server stops planning them again (settings:
