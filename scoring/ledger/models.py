@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
-from django.db.models import F, Q, Sum
+from django.db.models import F, Q, Subquery, Sum
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -207,23 +207,34 @@ class Match(models.Model):
         self._nothing_to_redo = False
         super().refresh_from_db(*args, **kwargs)
 
-    def _side_rows(self) -> list[Side]:
+    def _side_rows(self, *, with_last_hand: bool = False) -> list[Side]:
         """The match's sides in order, each with ``player_names`` in seat order, in one
-        query (a side may have no seat: old data)."""
+        query (a side may have no seat: old data). ``with_last_hand``: the number and
+        running state of the last hand played come in the same query, as
+        ``self._last_hand`` (None before the first hand)."""
         fields = [field.attname for field in Side._meta.concrete_fields]
-        rows = (
-            Side.objects.filter(match=self)
-            .order_by("position", "seats__order")
-            .values_list(*fields, "seats__player__name")
-        )
+        read = [*fields, "seats__player__name"]
+        rows = Side.objects.filter(match=self).order_by("position", "seats__order")
+        if with_last_hand:
+            last = self.live_hands().order_by("-number")[:1]
+            rows = rows.annotate(
+                last_number=Subquery(last.values("number")),
+                last_state=Subquery(last.values("state")),
+            )
+            read += ["last_number", "last_state"]
         sides: dict[int, Side] = {}
-        for *values, player in rows:
+        self._last_hand = None
+        for values in rows.values_list(*read):
+            if with_last_hand and values[-2] is not None:
+                self._last_hand = {"number": values[-2], "state": values[-1]}
             side = sides.get(values[0])
             if side is None:
-                side = sides[values[0]] = Side.from_db(self._state.db, fields, values)
+                side = sides[values[0]] = Side.from_db(
+                    self._state.db, fields, values[: len(fields)]
+                )
                 side.player_names = []
-            if player is not None:
-                side.player_names.append(player)
+            if values[len(fields)] is not None:
+                side.player_names.append(values[len(fields)])
         return list(sides.values())
 
     def _side_views(
@@ -248,11 +259,11 @@ class Match(models.Model):
         return self._sides
 
     def _make_view(self) -> MatchView:
-        last = self.live_hands().order_by("-number").values("number", "state").first()
+        self._sides = self._side_rows(with_last_hand=True)
+        last = self._last_hand
         if last is not None and last["state"] is None:
-            self._derive_states()
+            self._derive_states()  # old data: hands stored before their state was
             last = self.live_hands().order_by("-number").values("number", "state").first()
-        self._sides = self._side_rows()
         return MatchView(
             options=self.options,
             target=self.target,

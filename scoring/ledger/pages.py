@@ -209,14 +209,17 @@ def render_hands(
     match: Match, rows: list[dict[str, Any]], known: Mapping[int, list[HandScore]] | None = None
 ) -> list[str]:
     """Each hand's list item, from the cache where it is; only the missing ones load their
-    scores (unless ``known`` holds them, with their sides). A hand's rendering changes only
-    with a correction or the language."""
+    scores. ``known``: hands just recorded, with their scores and sides (none of them can
+    be in the cache yet). A hand's rendering changes only with a correction or the
+    language."""
     live = [row for row in rows if not row["undone"]]
     keys = {row["pk"]: _cache_key(row) for row in live}
-    cached = cache.get_many(list(keys.values()))
+    known = known or {}
+    wanted = [key for pk, key in keys.items() if pk not in known]
+    cached = cache.get_many(wanted) if wanted else {}
     missing = [row for row in live if keys[row["pk"]] not in cached]
     if missing:
-        by_hand: dict[int, list[HandScore]] = dict(known or {})
+        by_hand: dict[int, list[HandScore]] = dict(known)
         unknown = [row["pk"] for row in missing if row["pk"] not in by_hand]
         if unknown:
             scores = HandScore.objects.filter(hand__in=unknown).select_related("side")
