@@ -113,7 +113,8 @@ class MatchQuerySet(models.QuerySet["Match"]):
     def with_sides(self) -> list[Match]:
         """These matches (a slice of them, say), newest change first, each with its
         sides in ``side_list``, in one query: each side row is read joined to its match
-        (a list of matches needs both, and a prefetch would cost a second query)."""
+        (a list of matches needs both, and a prefetch would cost a second query). Every
+        match has its sides from the start; one without any would not be listed."""
         rows = (
             Side.objects.filter(match__in=self.values("pk"))
             .select_related("match")
@@ -121,8 +122,11 @@ class MatchQuerySet(models.QuerySet["Match"]):
         )
         matches: dict[int, Match] = {}
         for side in rows:
-            match = matches.setdefault(side.match_id, side.match)
-            match._side_list = [*getattr(match, "_side_list", ()), side]
+            match = matches.get(side.match_id)
+            if match is None:
+                match = matches[side.match_id] = side.match
+                match._side_list = []
+            match._side_list.append(side)
         return list(matches.values())
 
 
