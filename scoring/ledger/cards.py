@@ -26,6 +26,7 @@ from referee.cards import (
     SUITS,
     Card,
     CardError,
+    Deck,
     format_card,
     parse_card,
     parse_cards,
@@ -53,7 +54,8 @@ def notation() -> str:
 
 def written(card: Card | str) -> str:
     """A card as the pages write it into a text field: the reader's rank letter and the
-    suit symbol, which reads back as the same card in every notation; the joker as JK.
+    suit symbol, which the reader's notation reads back as the same card (a rank letter
+    is the language's: D♥ is the dama in Portuguese, no card in English); the joker as JK.
     A stored code that is not a card (old or hand-edited data) is written as it is."""
     if not isinstance(card, Card):
         try:
@@ -146,18 +148,25 @@ class SuitKey:
 
 @dataclass(frozen=True)
 class PickerTarget:
-    """A field the picker can type into: its id and the label of its toggle button."""
+    """A field the picker can type into: its id and the label of its toggle button.
+    ``one``: the field takes one card (a seat's card in a trick), so a card laid there
+    replaces what it held and the picker moves on to the next target (with several)."""
 
     id: str
     label: Any
     melds: bool = False
+    one: bool = False
 
 
-def picker_ranks() -> list[RankKey]:
-    """The picker's rank buttons, A to K, in the active language's letters."""
+def picker_ranks(deck: Deck | None = None) -> list[RankKey]:
+    """The picker's rank buttons, A to K, in the active language's letters: those the
+    deck in play holds (Truco's has no 8, 9 or 10), every rank where it is not known."""
     shown = language()
+    ranks = deck.ranks if deck is not None else RANKS
     return [
-        RankKey(rank, format_card(Card(rank, "S"), shown, symbols=False)[:-1]) for rank in RANKS
+        RankKey(rank, format_card(Card(rank, "S"), shown, symbols=False)[:-1])
+        for rank in RANKS
+        if rank in ranks
     ]
 
 
@@ -165,13 +174,15 @@ def picker_suits() -> list[SuitKey]:
     return [SuitKey(suit, SUIT_SYMBOLS[suit], suit in RED_SUITS) for suit in SUITS]
 
 
-def picker(targets: Sequence[PickerTarget], *, jokers: bool = True) -> dict[str, Any]:
-    """The context ``ledger/_picker.html`` draws: its keys and the fields it types into."""
+def picker(targets: Sequence[PickerTarget], deck: Deck | None = None) -> dict[str, Any]:
+    """The context ``ledger/_picker.html`` draws: its keys and the fields it types into.
+    ``deck``: the deck in play, whose cards alone get a key (the joker only if it has
+    jokers); None, a key for every card."""
     return {
         "targets": list(targets),
-        "ranks": picker_ranks(),
+        "ranks": picker_ranks(deck),
         "suits": picker_suits(),
-        "jokers": jokers,
+        "jokers": deck is None or deck.jokers > 0,
         "melds": any(target.melds for target in targets),
     }
 
@@ -182,19 +193,20 @@ class PickerMedia:
 
 class _PickerWidget(forms.Widget):
     """A widget cards are typed into, drawn with the picker under it; ``melds``: the
-    picker has its "new meld" key."""
+    picker has its "new meld" key; ``deck``: the deck in play, set by the form that
+    holds the widget (``fit_pickers``) unless the field names its own."""
 
     melds: ClassVar[bool] = False
     Media = PickerMedia
 
-    def __init__(self, attrs: dict[str, Any] | None = None, *, jokers: bool = True) -> None:
+    def __init__(self, attrs: dict[str, Any] | None = None, *, deck: Deck | None = None) -> None:
         super().__init__({**CARD_INPUT, "maxlength": MAX_CARDS_TEXT, **(attrs or {})})
-        self.jokers = jokers
+        self.deck = deck
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         target = PickerTarget(context["widget"]["attrs"].get("id", ""), "", melds=self.melds)
-        context["picker"] = picker([target], jokers=self.jokers)
+        context["picker"] = picker([target], self.deck)
         return context
 
 
@@ -210,8 +222,16 @@ class MeldsInput(_PickerWidget, forms.Textarea):
     template_name = "ledger/widgets/melds.html"
     melds = True
 
-    def __init__(self, attrs: dict[str, Any] | None = None, *, jokers: bool = True) -> None:
-        super().__init__({"rows": 3, **(attrs or {})}, jokers=jokers)
+    def __init__(self, attrs: dict[str, Any] | None = None, *, deck: Deck | None = None) -> None:
+        super().__init__({"rows": 3, **(attrs or {})}, deck=deck)
+
+
+def fit_pickers(fields: Iterable[forms.Field], deck: Deck | None) -> None:
+    """Give every picker among a form's fields the deck in play: a game's forms are made
+    by its ``Game``, which knows its deck, so no field declares what the deck holds."""
+    for field in fields:
+        if isinstance(field.widget, _PickerWidget) and field.widget.deck is None:
+            field.widget.deck = deck
 
 
 # --- fields ----------------------------------------------------------------------------
@@ -220,9 +240,9 @@ class MeldsInput(_PickerWidget, forms.Textarea):
 class CardsField(forms.CharField):
     """Card tokens, ``KH KS JK`` or ``R♥ 10♦``; cleans to a list of ``Card``."""
 
-    def __init__(self, *, picker: bool = True, jokers: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *, picker: bool = True, deck: Deck | None = None, **kwargs: Any) -> None:
         if picker:
-            kwargs.setdefault("widget", CardsInput(jokers=jokers))
+            kwargs.setdefault("widget", CardsInput(deck=deck))
         else:
             kwargs.setdefault("widget", forms.TextInput(attrs=CARD_INPUT))
         kwargs.setdefault("max_length", MAX_CARDS_TEXT)
@@ -247,9 +267,9 @@ class CardField(CardsField):
 class MeldsField(forms.CharField):
     """Melds, one per line; cleans to a list of card lists."""
 
-    def __init__(self, *, picker: bool = True, jokers: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *, picker: bool = True, deck: Deck | None = None, **kwargs: Any) -> None:
         if picker:
-            kwargs.setdefault("widget", MeldsInput(jokers=jokers))
+            kwargs.setdefault("widget", MeldsInput(deck=deck))
         else:
             kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3, **CARD_INPUT}))
         kwargs.setdefault("max_length", MAX_CARDS_TEXT)

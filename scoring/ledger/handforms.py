@@ -21,6 +21,8 @@ from typing import Any, ClassVar, TypedDict
 from django import forms
 from django.forms.utils import ErrorDict
 
+from referee.cards import Deck
+from scoring.ledger.cards import fit_pickers
 from scoring.ledger.registry import MatchView
 
 # The name of every button that moves a hand on a step rather than recording it.
@@ -70,8 +72,11 @@ class HandForm(forms.Form):
         *,
         entry: Mapping[str, Any] | None = None,
         redraw: bool = False,
+        deck: Deck | None = None,
     ) -> None:
         self.match = match
+        # The deck in play (the game's): what the card pickers offer.
+        self.deck = deck
         self.stored_entry = entry
         # Drawn again after a step: show what was posted, judge nothing yet.
         self.redraw = redraw
@@ -87,6 +92,7 @@ class HandForm(forms.Form):
         initial["draft_json"] = json.dumps(self.draft, separators=(",", ":"))
         super().__init__(data, initial=initial)
         self.add_fields()
+        fit_pickers(self.fields.values(), deck)
 
     def add_fields(self) -> None:
         """Add the fields that depend on the match (its players, its options, the hand's
@@ -145,7 +151,7 @@ class HandForm(forms.Form):
         data = self.data.copy()
         data.pop(STEP, None)
         data["draft_json"] = json.dumps(dict(draft), separators=(",", ":"))
-        return type(self)(self.match, data, entry=self.stored_entry, redraw=True)
+        return type(self)(self.match, data, entry=self.stored_entry, redraw=True, deck=self.deck)
 
     def full_clean(self) -> None:
         if self.redraw:

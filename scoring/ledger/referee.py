@@ -16,9 +16,9 @@ from typing import Any, ClassVar, Protocol
 from django import forms
 from django.utils.translation import gettext
 
-from referee.cards import Card
+from referee.cards import Card, Deck
 from referee.rulings import Violation
-from scoring.ledger.cards import CardView, card_views
+from scoring.ledger.cards import CardView, card_views, fit_pickers
 from scoring.ledger.registry import MatchView
 from scoring.ledger.rulebook import describe, label, rule_url, violation_dicts
 
@@ -142,10 +142,13 @@ class Question(forms.Form):
 
     def __init__(
         self, data: Mapping[str, Any] | None = None, *, match: MatchView | None = None,
-        **kwargs: Any,
+        deck: Deck | None = None, **kwargs: Any,
     ) -> None:  # fmt: skip
         self.match = match
+        # The deck in play (the game's): what the card pickers offer.
+        self.deck = deck
         super().__init__(data, **kwargs)
+        fit_pickers(self.fields.values(), deck)
 
     def verdict(self) -> Answer:
         raise NotImplementedError

@@ -266,7 +266,7 @@ class Game:
     ) -> HandForm:
         """The hand form: blank, bound to what was posted, or filled from a stored entry
         (a past hand being corrected); ``keywords`` as ``HandForm`` takes them."""
-        return self.hand_form_class(match, data, **keywords)
+        return self.hand_form_class(match, data, deck=self.deck, **keywords)
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         """One breakdown per side, in side order; raises RuleError for an impossible hand."""

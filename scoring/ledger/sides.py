@@ -246,7 +246,8 @@ class SidesHandForm(HandForm):
                 [
                     PickerTarget(melds.auto_id, _("Melds"), melds=True),
                     PickerTarget(hand.auto_id, _("Hand")),
-                ]
+                ],
+                self.deck,
             ),
             lines=lines,
             summary=self.melds_summary(lines),

@@ -58,6 +58,27 @@
     changed(input);
   }
 
+  // A target whose toggle says data-one takes one card (a seat's card in a trick): a
+  // card laid replaces what it held and the picker moves on to the next target, the
+  // held key let go (the last target keeps the picker). Other targets take many cards.
+  function lay(picker, token) {
+    var toggles = Array.prototype.slice.call(picker.querySelectorAll("button[data-to]"));
+    var at = toggles.findIndex(function (b) {
+      return b.dataset.to === picker.dataset.target;
+    });
+    if (at < 0 || toggles[at].dataset.one === undefined) {
+      append(picker, token);
+      return;
+    }
+    var input = target(picker);
+    if (!input) return;
+    input.value = token;
+    changed(input);
+    if (at + 1 < toggles.length) picker.dataset.target = toggles[at + 1].dataset.to;
+    picker.dataset.anchor = "";
+    show(picker);
+  }
+
   function back(picker) {
     var input = target(picker);
     if (!input) return;
@@ -88,7 +109,7 @@
     var other = kind === "rank" ? "suit:" : "rank:";
     if (anchor.indexOf(other) === 0) {
       var held = anchor.slice(other.length);
-      append(picker, kind === "rank" ? value + held : held + value);
+      lay(picker, kind === "rank" ? value + held : held + value);
     } else {
       // The key tapped becomes the one that stays chosen (tapping it again keeps it,
       // so a rank then a suit for every card works as well as one rank, many suits).
@@ -123,7 +144,7 @@
     if (!picker) return;
     if (button.dataset.rank) tap(picker, "rank", button.dataset.rank);
     else if (button.dataset.suit) tap(picker, "suit", button.dataset.suit);
-    else if (button.dataset.card) append(picker, button.dataset.card);
+    else if (button.dataset.card) lay(picker, button.dataset.card);
     else if (button.dataset.to) {
       // Another field: the key held for the last one is let go.
       picker.dataset.target = button.dataset.to;

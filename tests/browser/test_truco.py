@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from scoring.ledger.models import Match
 from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.steps import tap
 from tests.conftest import make_match, record, totals
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -202,3 +203,32 @@ def test_the_rule_links_are_tap_targets(phone):
     expect(page.locator(".hand-result a")).to_be_visible()
     assert_links_are_tap_targets(page)
     assert_fits_the_phone(page)
+
+
+def test_the_trick_picker_lays_one_card_for_each_seat_and_moves_on(phone):
+    page = phone()
+    page.goto("/truco/referee/")
+    picker = page.locator('.trick[data-trick="1"] [data-picker]')
+    first, second = page.locator("#tricks-t1c0"), page.locator("#tricks-t1c1")
+
+    # A rank then a suit lays the card in the first seat's field; the picker moves on.
+    tap(picker, "2", "♥")
+    expect(first).to_have_value("2♥")
+    expect(picker.get_by_role("button", name="Carta 2")).to_have_attribute("aria-pressed", "true")
+    # A slip: back to the first seat, whose card is replaced, not added to.
+    tap(picker, "Carta 1", "3", "♥")
+    expect(first).to_have_value("3♥")
+    # The next card goes to the next seat, and so on round the table.
+    tap(picker, "7", "♦")
+    expect(second).to_have_value("7♦")
+    expect(first).to_have_value("3♥")
+    tap(picker, "R", "♠", "3", "♠")
+    expect(page.locator("#tricks-t1c2")).to_have_value("R♠")
+    expect(page.locator("#tricks-t1c3")).to_have_value("3♠")
+    expect(page.locator("#tricks-t2c0")).to_have_value("")
+    assert_fits_the_phone(page)
+
+    page.click("text=Julgar")
+    verdict = page.locator('.trick-verdict[data-trick="1"]')
+    expect(verdict).to_contain_text("A dupla B leva a vaza.")
+    expect(verdict).to_contain_text("B1 sai na próxima.")

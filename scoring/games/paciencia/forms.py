@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from referee.cards import Card
-from referee.paciencia import DEALS, DECK_SIZE, PILES, deck_violations
+from referee.paciencia import DEALS, DECK, DECK_SIZE, PILES, deck_violations
 from scoring.ledger.cards import CardsField, StepperInput, card_views
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.rulebook import violation_dicts
@@ -108,7 +108,7 @@ class DeckForm(forms.Form):
 
     cards = CardsField(
         label=_("The cards, in the order dealt"),
-        jokers=False,
+        deck=DECK,
         help_text=_(
             "All 104, the kings wherever they came (they go to the piles). Type them or "
             "tap them: a rank, then a suit."

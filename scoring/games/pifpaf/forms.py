@@ -138,7 +138,6 @@ class PifPafHandForm(HandForm):
     cards = CardsField(
         label=_("The winner's cards (optional)"),
         required=False,
-        jokers=False,
         help_text=_("Nine cards, or ten with the discard: tap them in or type them."),
     )
 

@@ -53,7 +53,6 @@ class HandQuestion(HouseRulesQuestion):
 
     cards = CardsField(
         label=_("Nine cards, or ten with the discard"),
-        jokers=False,
         help_text=_("For example: AH 2H 3H 7S 7H 7D QC KC AC"),
     )
     field_order = ["cards", "aces", "groups"]
@@ -67,9 +66,7 @@ class MeldQuestion(HouseRulesQuestion):
     short = _("A meld")
     submit = _("Check the meld")
 
-    cards = CardsField(
-        label=_("The meld's cards"), jokers=False, help_text=_("For example: QS QH QD QD")
-    )
+    cards = CardsField(label=_("The meld's cards"), help_text=_("For example: QS QH QD QD"))
     field_order = ["cards", "aces", "groups"]
 
     def verdict(self) -> Answer:

@@ -282,7 +282,6 @@ class PinkertonHandForm(HandForm):
     cards = CardsField(
         label=_("Cards"),
         required=False,
-        jokers=False,
         help_text=_("Tap the cards: the card turned or added, or the cards thrown."),
     )
 

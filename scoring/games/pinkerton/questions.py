@@ -31,10 +31,9 @@ class ThrowQuestion(PinkertonQuestion):
     stack = CardsField(
         label=_("The cards in the centre"),
         required=False,
-        jokers=False,
         help_text=_("The centre card in phase I, then every card of the stack."),
     )
-    throw = CardsField(label=_("The cards thrown"), jokers=False)
+    throw = CardsField(label=_("The cards thrown"))
 
     def verdict(self) -> Answer:
         stack, cards = self.cleaned_data["stack"], self.cleaned_data["throw"]
@@ -70,8 +69,8 @@ class AddQuestion(PinkertonQuestion):
     short = _("An added card")
     submit = _("Check the card")
 
-    stack = CardsField(label=_("The stack"), required=False, jokers=False)
-    card = CardField(label=_("The card to add"), jokers=False)
+    stack = CardsField(label=_("The stack"), required=False)
+    card = CardField(label=_("The card to add"))
 
     def verdict(self) -> Answer:
         card = self.cleaned_data["card"]

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.truco import (
+    DECK,
     PLAYER_COUNTS,
     PLAYERS,
     HandJudgement,
@@ -25,7 +26,16 @@ from referee.truco import (
 )
 from scoring.games.truco.forms import VARIANT_CHOICES
 from scoring.games.truco.progress import match_options, progress
-from scoring.ledger.cards import CARD_INPUT, CardField, CardView, card_views, notation
+from scoring.ledger.cards import (
+    CARD_INPUT,
+    CardField,
+    CardView,
+    PickerMedia,
+    PickerTarget,
+    card_views,
+    notation,
+    picker,
+)
 from scoring.ledger.questions import players_field
 from scoring.ledger.referee import Answer, CitesRule, Question
 
@@ -65,9 +75,11 @@ class TrickQuestion(Question):
     submit = _("Judge")
     answer_template = "truco/_tricks_answer.html"
     fields_template = "truco/_tricks_fields.html"
+    # Each trick's card fields share one picker (``tricks``), drawn by the template.
+    Media = PickerMedia
 
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="seed")
-    vira = CardField(label=_("Vira (Paulista)"), required=False, jokers=False)
+    vira = CardField(label=_("Vira (Paulista)"), required=False)
     players = players_field(PLAYER_COUNTS, initial=PLAYERS)
     mao = forms.TypedChoiceField(label=_("The mão (leads the first trick)"), coerce=int)
 
@@ -85,9 +97,12 @@ class TrickQuestion(Question):
             # A match's trick is judged by the match's own variant and table.
             self.fields["variant"].disabled = True
             self.fields["players"].disabled = bool(self.seat_names)
-        self.fields["mao"].choices = [(i, self.seat_label(i)) for i in range(MOST_PLAYERS)]
+        # A card field for each seat: the match's table, or the largest one the page may
+        # be asked about (the players field says how many play).
+        self.seats = len(self.seat_names) or MOST_PLAYERS
+        self.fields["mao"].choices = [(i, self.seat_label(i)) for i in range(self.seats)]
         for trick in range(1, TRICKS + 1):
-            for index in range(MOST_PLAYERS):
+            for index in range(self.seats):
                 self.fields[card_field(trick, index)] = forms.CharField(
                     label=_("Card %(n)s") % {"n": index + 1},
                     required=False,
@@ -110,17 +125,23 @@ class TrickQuestion(Question):
         return self.seat_names.get(index) or seat_name(index)
 
     def tricks(self) -> list[dict[str, Any]]:
-        """The card fields grouped by trick, for the template."""
-        return [
-            {
-                "number": trick,
-                "cards": [
-                    (self[card_field(trick, i)], self[down_field(trick, i)] if trick > 1 else None)
-                    for i in range(MOST_PLAYERS)
-                ],
-            }
-            for trick in range(1, TRICKS + 1)
-        ]
+        """The card fields grouped by trick, for the template, and each trick's picker:
+        one card per field, then on to the next card of the trick."""
+        grouped = []
+        for trick in range(1, TRICKS + 1):
+            cards = [self[card_field(trick, i)] for i in range(self.seats)]
+            targets = [PickerTarget(card.id_for_label, card.label, one=True) for card in cards]
+            grouped.append(
+                {
+                    "number": trick,
+                    "cards": [
+                        (card, self[down_field(trick, i)] if trick > 1 else None)
+                        for i, card in enumerate(cards)
+                    ],
+                    "picker": picker(targets, self.deck or DECK),
+                }
+            )
+        return grouped
 
     def _entered(self) -> list[list[tuple[str, bool]]]:
         data = self.cleaned_data
@@ -128,7 +149,7 @@ class TrickQuestion(Question):
         for trick in range(1, TRICKS + 1):
             cards = [
                 (data[card_field(trick, i)].strip(), bool(data.get(down_field(trick, i))))
-                for i in range(MOST_PLAYERS)
+                for i in range(self.seats)
             ]
             tricks.append([(card, down) for card, down in cards if card])
         while tricks and not tricks[-1]:

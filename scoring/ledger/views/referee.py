@@ -33,7 +33,9 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     questions = []
     for name, question_class in rules.questions.items():
         bound = name == asked
-        form = question_class(request.GET if bound else None, match=view, auto_id=f"{name}-%s")
+        form = question_class(
+            request.GET if bound else None, match=view, deck=rules.deck, auto_id=f"{name}-%s"
+        )
         verdict: Answer | None = None
         if bound and form.is_valid():
             try:

@@ -3,22 +3,27 @@ game."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django import forms
 from django.utils import translation
 
-from referee.cards import RANKS, Card, parse_cards
+from referee.cards import DECKS, RANKS, Card, parse_cards
+from scoring.games.paciencia.forms import DeckForm
 from scoring.ledger.cards import (
     CardsField,
     MeldCheck,
     RankKey,
     SuitKey,
+    fit_pickers,
     language,
     meld_lines,
     picker_ranks,
     picker_suits,
     read_cards,
 )
+from tests.conftest import make_match
 
 
 def test_cards_are_written_in_the_active_language_and_english_outside_a_request():
@@ -124,3 +129,67 @@ def test_a_meld_line_carries_the_rule_of_its_kind_and_an_unreadable_line_none():
         group, unreadable = meld_lines("KH KS KD\nKH ZZ", check)
     assert (group.rule, group.valid, group.points) == ("samba.kind.group", True, 30)
     assert (unreadable.rule, unreadable.valid) == (None, False)
+
+
+# --- the picker offers the deck in play ---------------------------------------------------
+
+
+def rank_keys(html: str) -> list[str]:
+    return re.findall(r'data-rank="([^"]+)"', html)
+
+
+def test_the_picker_offers_only_the_ranks_the_deck_holds():
+    with translation.override("en"):
+        assert [key.label for key in picker_ranks(DECKS["truco"])] == [
+            "A", "2", "3", "4", "5", "6", "7", "J", "Q", "K",
+        ]  # fmt: skip
+        assert [key.rank for key in picker_ranks(DECKS["samba"])] == list(RANKS)
+        assert [key.rank for key in picker_ranks()] == list(RANKS)
+
+
+@pytest.mark.parametrize(
+    ("game", "ranks", "joker"),
+    [
+        ("samba", 13, True),  # three decks and six jokers
+        ("canastra", 13, True),  # two decks and four jokers
+        ("truco", 10, False),  # no 8, 9 or 10, no jokers
+        ("pifpaf", 13, False),
+        ("pinkerton", 13, False),
+    ],
+)
+def test_each_games_referee_page_offers_the_cards_of_its_own_deck(client, game, ranks, joker):
+    html = client.get(f"/{game}/referee/").content.decode()
+    pickers = html.count("data-picker ")
+    assert pickers, "the referee page takes cards"
+    assert len(rank_keys(html)) == ranks * pickers
+    assert html.count('data-card="JK"') == (pickers if joker else 0)
+
+
+@pytest.mark.parametrize(
+    ("game", "sides", "field", "joker"),
+    [
+        ("pifpaf", (("ana",), ("bia",), ("caio",)), "cards", False),
+        ("pinkerton", (("ana",), ("bia",), ("caio",)), "cards", False),
+    ],
+)
+@pytest.mark.django_db
+def test_a_hand_forms_picker_offers_its_games_deck(game, sides, field, joker):
+    match = make_match(game, sides)
+    html = str(match.rules.hand_form(match.view())[field])
+    assert "data-picker " in html and len(rank_keys(html)) == 13
+    assert ('data-card="JK"' in html) is joker
+
+
+@pytest.mark.django_db
+def test_a_hand_drawn_again_after_a_step_keeps_its_games_deck():
+    match = make_match("pifpaf", (("ana",), ("bia",), ("caio",)))
+    form = match.rules.hand_form(match.view(), {"step": "dealer:1", "draft_json": "{}"})
+    again = form.redrawn(form.step())
+    assert again.deck is match.rules.deck
+    assert 'data-card="JK"' not in str(again["cards"])
+
+
+def test_a_field_that_names_its_deck_keeps_it():
+    form = DeckForm()
+    fit_pickers(form.fields.values(), DECKS["samba"])
+    assert 'data-card="JK"' not in str(form["cards"])

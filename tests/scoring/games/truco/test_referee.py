@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -150,3 +152,41 @@ def test_a_matchs_referee_uses_its_variant_seats_and_mao(client):
     data = cards("3C 7O RE 3E", mao=1, variant="paulista") | {"match": match.code}
     html = client.get("/truco/referee/", data).content.decode()
     assert "A dupla A leva a vaza." in html and "Caio sai na próxima." in html
+
+
+def trick_section(html: str, number: int) -> str:
+    start = html.index(f'<fieldset class="trick" data-trick="{number}">')
+    return html[start : html.index("</fieldset>", start)]
+
+
+def test_each_trick_has_one_picker_over_its_card_fields(client):
+    html = client.get("/truco/referee/").content.decode()
+    for number in (1, 2, 3):
+        trick = trick_section(html, number)
+        assert trick.count("data-picker ") == 1
+        # Its targets are the trick's card fields, in play order, one card each.
+        fields = re.findall(rf'name="t{number}c\d"[^>]* id="([^"]+)"', trick)
+        assert fields == [f"tricks-t{number}c{i}" for i in range(6)]
+        targets = re.findall(r'<button type="button" data-to="([^"]+)" data-one', trick)
+        assert targets == fields
+        assert re.findall(r'data-one aria-pressed="\w+">([^<]+)<', trick)[:2] == [
+            "Carta 1",
+            "Carta 2",
+        ]
+        # Truco's deck, in the reader's letters: no 8, 9 or 10, no joker.
+        keys = re.findall(r'data-rank="([^"]+)"', trick)
+        assert keys == ["A", "2", "3", "4", "5", "6", "7", "V", "D", "R"]
+        assert 'data-card="JK"' not in trick
+
+
+def test_a_matchs_tricks_have_a_card_field_for_each_of_its_seats(client):
+    match = make_match("truco", (("Ana",), ("Bia",)), target=12)
+    html = client.get(f"/truco/referee/?match={match.code}").content.decode()
+    for number in (1, 2, 3):
+        trick = trick_section(html, number)
+        assert re.findall(rf'name="t{number}c(\d)"', trick) == ["0", "1"]
+        assert len(re.findall(r'data-to="[^"]+" data-one', trick)) == 2
+    assert re.findall(r'<option value="(\d)"[^>]*>(?:Ana|Bia) \(', html) == ["0", "1"]
+    data = cards("3C 7O", "RE AE", mao=0, players=2) | {"match": match.code}
+    answer = client.get("/truco/referee/", data).content.decode()
+    assert "leva a vaza" in answer
