@@ -25,10 +25,11 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 from itertools import combinations, product
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.cards import DECKS, SUITS, Card
 from referee.entries import is_whole, per_player_violations
+from referee.options import HouseRules
 from referee.rulings import RuleError, ScoreLine, Violation
 
 RULE_IDS: tuple[str, ...] = (
@@ -119,28 +120,91 @@ def _fields_from_dict(cls: type, data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class PifPafOptions:
-    """House rules. ``aces``: "both" (below the 2 or above the K, seed 000) or "low"
-    (seed 004). ``groups``: "three-suits" (3+ cards, exactly three suits, seed 004) or
-    "trinca" (exactly three cards of three suits, seed 000)."""
+class PifPafOptions(HouseRules):
+    """A session's house rules, with the page's defaults.
+
+    The melds': ``aces``: "both" (below the 2 or above the K, seed 000) or "low" (seed
+    004). ``groups``: "three-suits" (3+ cards, exactly three suits, seed 004) or "trinca"
+    (exactly three cards of three suits, seed 000).
+
+    The chips': ``buy_in`` and ``chip_value`` (money per chip, an exact Decimal; a
+    decimal string in plain data) as ``settle`` takes them; ``ante``, ``min_bet`` and
+    ``max_bet`` as ``Table`` takes them (None: the table's default). ``players``: how
+    many sit at the table, whose ceiling the maximum bet may not pass (ante × players);
+    None, with no table in view, allows the largest table's.
+    """
+
+    INVALID = "pifpaf.options.invalid"
 
     aces: str = "both"
     groups: str = "three-suits"
+    buy_in: int = 50
+    chip_value: Decimal = Decimal("0.50")
+    ante: int = 1
+    min_bet: int | None = None
+    max_bet: int | None = None
+    players: int | None = None
 
-    CHOICES = MappingProxyType({"aces": ("both", "low"), "groups": ("three-suits", "trinca")})
+    CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+        {"aces": ("both", "low"), "groups": ("three-suits", "trinca")}
+    )
+    # The option a chip setting's refusal by ``Table`` names.
+    TABLE_RULES: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "pifpaf.chips.ante-positive": "ante",
+            "pifpaf.chips.min-bet": "min_bet",
+            "pifpaf.chips.max-bet-limit": "max_bet",
+        }
+    )
 
     def __post_init__(self) -> None:
-        bad = [
-            _invalid_option(name, getattr(self, name))
-            for name, allowed in self.CHOICES.items()
-            if getattr(self, name) not in allowed
-        ]
-        if bad:
-            raise RuleError(bad)
+        players_ok = self.players is None or (
+            is_whole(self.players) and MIN_PLAYERS <= self.players <= MAX_PLAYERS
+        )
+        refused = self._refused_by_table(self.players if players_ok else None)
+        self.refuse_unless(
+            aces=self.aces in self.CHOICES["aces"],
+            groups=self.groups in self.CHOICES["groups"],
+            buy_in=is_whole(self.buy_in) and 1 <= self.buy_in <= MAX_CHIPS,
+            chip_value=isinstance(self.chip_value, Decimal)
+            and _chip_value(self.chip_value) is not None,
+            ante="ante" not in refused,
+            min_bet="min_bet" not in refused,
+            max_bet="max_bet" not in refused,
+            players=players_ok,
+        )
+
+    def _refused_by_table(self, players: int | None) -> set[str]:
+        """The chip settings a table of ``players`` (None: the largest) refuses."""
+        seats = tuple(str(seat) for seat in range(players or MAX_PLAYERS))
+        try:
+            Table(seats, self.ante, self.min_bet, self.max_bet)
+        except RuleError as error:
+            return {
+                self.TABLE_RULES[v.rule] for v in error.violations if v.rule in self.TABLE_RULES
+            }
+        return set()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PifPafOptions:
-        return cls(**_fields_from_dict(cls, data))
+    def read(cls, name: str, value: Any) -> Any:
+        """The chip value comes as a decimal string (or a whole number): read exactly."""
+        if name != "chip_value" or isinstance(value, Decimal):
+            return value
+        chip_value = _chip_value(value)
+        if chip_value is None:
+            raise RuleError(cls.invalid(name, value))
+        return chip_value
+
+    @classmethod
+    def shown(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, Decimal) else value
+
+    def as_dict(self) -> dict[str, Any]:
+        return super().as_dict() | {"chip_value": str(self.chip_value)}
+
+    def table(self, players: Sequence[str]) -> Table:
+        """The table these chip settings make for ``players``, in turn order."""
+        return Table(tuple(players), self.ante, self.min_bet, self.max_bet)
 
 
 # --- melds -------------------------------------------------------------------------------

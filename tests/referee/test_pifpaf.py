@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import referee.pifpaf as pifpaf
 from referee.cards import DECKS, SUITS, Card, parse_cards
+from referee.options import HouseRules
 from referee.pifpaf import (
     RULE_IDS,
     Action,
@@ -131,6 +132,48 @@ def test_it_rejects_an_unknown_option_value():
 def test_it_rejects_an_unknown_option_name_instead_of_ignoring_it():
     error = violation(PifPafOptions.from_dict, {"jokers": 2})
     assert error["params"] == {"option": "jokers", "value": 2}
+
+
+def test_the_options_are_house_rules_plain_data_in_and_out():
+    """A session's every house rule, the chips' too, as every engine's options are: what
+    the ledger stores reads back into the same options."""
+    assert isinstance(PifPafOptions(), HouseRules)
+    assert PifPafOptions().as_dict() == {
+        "aces": "both",
+        "groups": "three-suits",
+        "buy_in": 50,
+        "chip_value": "0.50",
+        "ante": 1,
+        "min_bet": None,
+        "max_bet": None,
+        "players": None,
+    }
+    stored = {"buy_in": 80, "chip_value": "1.25", "ante": 2, "min_bet": 3, "max_bet": 7}
+    options = PifPafOptions.from_dict(stored | {"aces": "low"})
+    assert options.chip_value == Decimal("1.25")  # exact, as ``settle`` takes it
+    assert PifPafOptions.from_dict(options.as_dict()) == options
+    assert options.table(("A", "B", "C", "D")) == Table(("A", "B", "C", "D"), 2, 3, 7)
+
+
+@pytest.mark.parametrize(
+    ("data", "bad"),
+    [
+        ({"ante": 0}, ["ante"]),
+        ({"ante": "2"}, ["ante"]),
+        ({"min_bet": 3, "max_bet": 2}, ["min_bet"]),
+        ({"max_bet": 9}, ["max_bet"]),  # above ante × 8, the largest table's ceiling
+        ({"players": 3, "max_bet": 4}, ["max_bet"]),  # above ante × 3
+        ({"players": 2}, ["players"]),
+        ({"buy_in": 0, "chip_value": "0.001"}, ["buy_in", "chip_value"]),
+        ({"buy_in": True, "chip_value": 0.5}, ["buy_in", "chip_value"]),  # no bool, no float
+        ({"chip_value": "cheap"}, ["chip_value"]),
+    ],
+)
+def test_a_chip_setting_the_table_or_the_settlement_refuses_is_refused_by_name(data, bad):
+    with pytest.raises(RuleError) as caught:
+        PifPafOptions.from_dict(data)
+    assert set(caught.value.rules) == {"pifpaf.options.invalid"}
+    assert sorted(v.params["option"] for v in caught.value.violations) == bad
 
 
 # --- melds -------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ class PifPaf(Game):
     engine = pifpaf
     min_sides, max_sides = pifpaf.MIN_PLAYERS, pifpaf.MAX_PLAYERS
     individual = True
+    options_class = pifpaf.PifPafOptions
     hand_form_class = PifPafHandForm
     finish_label = _("End the session")
     finished_text = _("Session over.")
@@ -40,6 +41,9 @@ class PifPaf(Game):
         self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
     ) -> PifPafOptionsForm:
         return PifPafOptionsForm(data, prefix="options", players=sides)
+
+    def match_options(self, match: MatchView) -> pifpaf.PifPafOptions:
+        return session.house_rules(match)
 
     def target_field(self) -> None:
         """A session has no target: the players end it, and the most chips win."""

@@ -610,9 +610,10 @@ RULES: tuple[RuleText, ...] = (
         _("House rules"),
         _("“%(value)s” is not a choice for the house rule “%(option)s”."),
         _(
-            "Two house rules can be chosen for a session: aces high or low (the default) "
-            "or low only, and groups of three or more cards in exactly three suits (the "
-            "default) or trincas of exactly three cards of three suits."
+            "A session's house rules: aces high or low (the default) or low only; groups "
+            "of three or more cards in exactly three suits (the default) or trincas of "
+            "exactly three cards of three suits; and its chips: the buy-in, the value of a "
+            "chip, the ante, and the smallest and largest bet (see the rules on chips)."
         ),
         HOUSE_RULES,
     ),

@@ -20,8 +20,8 @@ A hand's entry (what the hand form stores)::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass, field, fields
+from decimal import Decimal
 from typing import Any
 
 from referee.pifpaf import (
@@ -36,10 +36,13 @@ from referee.pifpaf import (
     settle_hand,
 )
 from referee.rulings import RuleError, Violation
-from scoring.ledger.registry import MatchView
+from scoring.ledger.registry import MatchView, engine_options
 
-DEFAULT_BUY_IN = 50
-DEFAULT_CHIP_VALUE = "0.50"
+DEFAULTS = PifPafOptions()
+DEFAULT_BUY_IN = DEFAULTS.buy_in
+DEFAULT_CHIP_VALUE = str(DEFAULTS.chip_value)
+# What the session's form stores; ``players`` is the ledger's, the count of its sides.
+HOUSE_RULES = tuple(f.name for f in fields(PifPafOptions) if f.name != "players")
 
 
 # --- the table -----------------------------------------------------------------------------
@@ -50,35 +53,31 @@ def player_names(match: MatchView) -> tuple[str, ...]:
     return tuple(side.players[0] if side.players else side.name for side in match.sides)
 
 
-def table_of(match: MatchView) -> Table:
-    options = match.options
-    try:
-        return Table(
-            player_names(match),
-            ante=options.get("ante", 1),
-            min_bet=options.get("min_bet"),
-            max_bet=options.get("max_bet"),
-        )
-    except RuleError:  # stored limits the engine now refuses: the plain table
-        return Table(player_names(match), ante=1)
-
-
 def house_rules(match: MatchView) -> PifPafOptions:
-    options = match.options
-    return PifPafOptions(
-        aces=options.get("aces", "both"), groups=options.get("groups", "three-suits")
-    )
+    """The session's house rules, under the ledger's one policy for old or refused
+    options (``engine_options``): each stored value the engine refuses gives way to its
+    default. The table's size goes first, as the maximum bet's ceiling depends on it,
+    then the house rules in the engine's order (the ante before the bets it bounds),
+    whatever order the database keeps the keys in."""
+
+    def work(view: MatchView) -> PifPafOptions:
+        stored = view.options
+        ordered = {name: stored[name] for name in HOUSE_RULES if name in stored}
+        return engine_options(PifPafOptions, {"players": len(view.sides), **ordered})
+
+    return match.derived("options", work)
+
+
+def table_of(match: MatchView) -> Table:
+    return house_rules(match).table(player_names(match))
 
 
 def buy_in_of(match: MatchView) -> int:
-    return match.options.get("buy_in", DEFAULT_BUY_IN)
+    return house_rules(match).buy_in
 
 
 def chip_value_of(match: MatchView) -> Decimal:
-    try:
-        return Decimal(str(match.options.get("chip_value", DEFAULT_CHIP_VALUE)))
-    except InvalidOperation:
-        return Decimal(0)  # the engine refuses it by name when settling
+    return house_rules(match).chip_value
 
 
 # --- entries -------------------------------------------------------------------------------

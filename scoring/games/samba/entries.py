@@ -22,7 +22,7 @@ from typing import Any
 
 from referee import samba
 from referee.cards import parse_cards
-from referee.rulings import Breakdown, RuleError
+from referee.rulings import Breakdown
 from scoring.ledger.sides import MODE_QUICK
 
 CONCEALED_FIELDS = tuple(f.name for f in fields(samba.Concealed))
@@ -37,28 +37,6 @@ QUICK_FIELDS = (
     "hand_points",
     "red_threes_in_hand",
 )
-
-
-HOUSE_RULES = ("top_minimum", "cumulative_canastra_bonus")
-
-
-def options_for(options: Mapping[str, Any], target: int | None = None) -> samba.SambaOptions:
-    """The engine's options from a match's house rules and its target (if it has one).
-
-    A stored value the engine refuses (old data, or a house rule since withdrawn) gives
-    way to the engine's default for it: a bad option must never stop a match's pages.
-    """
-    chosen = samba.DEFAULT_OPTIONS.as_dict()
-    stored = {name: options[name] for name in HOUSE_RULES if name in options}
-    if target is not None:
-        stored["target"] = target
-    for name, value in stored.items():
-        try:
-            samba.SambaOptions.from_dict(chosen | {name: value})
-        except RuleError:
-            continue
-        chosen[name] = value
-    return samba.SambaOptions.from_dict(chosen)
 
 
 def _sub(data: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[str, Any]:

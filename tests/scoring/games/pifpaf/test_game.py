@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.pifpaf import RULE_IDS, Action, betting_options
+from referee.pifpaf import RULE_IDS, Action, PifPafOptions, betting_options
 from referee.rulings import RuleError, Violation
 from scoring.games.pifpaf import session
 from scoring.ledger.registry import MatchView, SideView, get_game
@@ -194,6 +194,63 @@ def test_the_ledger_keeps_the_balances_hand_after_hand(four):
     )
     assert totals(four) == [-1, 8, -2, -5]
     assert session.before(four.view()).dealer == "Ana"
+
+
+# --- the house rules stored with the session ---------------------------------------------
+
+
+def stored(options: dict[str, Any], players=FOUR) -> MatchView:
+    """The session with exactly these stored options."""
+    return replace(view(chips=(0,) * len(players), players=players), options=options)
+
+
+def test_the_stored_house_rules_are_the_engines_options():
+    match = view(aces="low", groups="trinca", buy_in=80, chip_value="1.25", ante=2, max_bet=7)
+    assert pifpaf.options_class is PifPafOptions
+    assert pifpaf.match_options(match) == PifPafOptions(
+        "low", "trinca", buy_in=80, chip_value=Decimal("1.25"), ante=2, max_bet=7, players=4
+    )
+    table = session.table_of(match)
+    assert (table.players, table.ante, table.min_bet, table.max_bet) == (FOUR, 2, 2, 7)
+    assert (session.buy_in_of(match), session.chip_value_of(match)) == (80, Decimal("1.25"))
+
+
+def test_a_stored_house_rule_the_engine_refuses_gives_way_to_its_default():
+    """The ledger's one policy (``engine_options``), as for every game: a bad or unknown
+    stored option costs only itself, and the session's pages and hands go on."""
+    odd = {
+        "aces": "sideways",
+        "groups": "trinca",
+        "ante": 2,
+        "max_bet": 99,
+        "buy_in": "fifty",
+        "chip_value": "cheap",
+        "jokers": 2,
+    }
+    match = stored(odd)
+    assert pifpaf.match_options(match) == PifPafOptions(groups="trinca", ante=2, players=4)
+    table = session.table_of(match)
+    assert (table.ante, table.min_bet, table.max_bet) == (2, 2, 8)  # the ante kept
+    assert (session.buy_in_of(match), session.chip_value_of(match)) == (50, Decimal("0.50"))
+    hand = page_hand(cards=codes("QH KH AH 7S 7H 7D 2C 3C 4C"))  # aces high: both ends
+    assert [b.total for b in pifpaf.score_hand(match, hand)] == [-5, 12, -2, -5]
+    assert session.summary(match).balances == (50, 50, 50, 50)
+
+
+def test_a_session_that_stored_no_house_rules_plays_the_defaults():
+    match = stored({})
+    assert pifpaf.match_options(match) == PifPafOptions(players=4)
+    assert [b.total for b in pifpaf.score_hand(match, page_hand())] == [-4, 9, -1, -4]
+
+
+def test_the_maximum_bet_is_judged_against_the_sessions_own_table():
+    # Ante 2, maximum 10: right for five players (ante × 5), too much for three, whatever
+    # order the database keeps the keys in (the ante and the table size come first).
+    options = {"max_bet": 10, "min_bet": 3, "ante": 2}
+    five = session.table_of(stored(options, players=(*FOUR, "Eva")))
+    assert (five.ante, five.min_bet, five.max_bet) == (2, 3, 10)
+    three = session.table_of(stored(options, players=FOUR[:3]))
+    assert (three.ante, three.min_bet, three.max_bet) == (2, 3, 6)
 
 
 # --- the betting, as the engine offers it -------------------------------------------------

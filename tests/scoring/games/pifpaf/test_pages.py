@@ -9,8 +9,8 @@ import re
 import pytest
 
 from scoring.ledger.models import Match
-from tests.conftest import record, totals
-from tests.scoring.games.pifpaf.conftest import bet, hand_post, page_hand
+from tests.conftest import make_match, record, totals
+from tests.scoring.games.pifpaf.conftest import FOUR, OPTIONS, bet, hand_post, page_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -199,6 +199,31 @@ def test_without_javascript_a_visible_button_draws_the_turn_for_the_chosen_deale
     html = client.post(f"/matches/{four.code}/hands/", data).content.decode()
     assert 'data-turn="Ana"' in html
     assert not four.hands.exists()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        OPTIONS | {"aces": "sideways"},
+        OPTIONS | {"jokers": 2},  # a house rule the engine does not know
+        {"buy_in": 50, "chip_value": "0.50"},  # the rest left out
+        OPTIONS | {"buy_in": "fifty", "max_bet": 99},
+    ],
+    ids=["bad-value", "unknown-key", "missing-keys", "bad-chips"],
+)
+def test_a_session_whose_stored_house_rules_are_old_or_bad_still_plays(client, options):
+    """The ledger's one policy for old or refused options: each bad one gives way to its
+    default, and the page, the live check of the cards and the hand all go on."""
+    match = make_match("pifpaf", [(name,) for name in FOUR], options=options)
+    assert client.get(match.get_absolute_url()).status_code == 200
+    bet_on_the_page(client, match)
+    out = "QH KH AH 7S 7H 7D 2C 3C 4C"  # Q K A: aces high or low, the default
+    url = f"/matches/{match.code}/check/cards/"
+    html = client.post(url, {"cards": out}, **HTMX, **EN).content.decode()
+    assert 'data-verdict="out"' in html
+    assert record_from_phone(client, match, winner=1, cards=out).status_code == 302
+    assert totals(match) == [-4, 9, -1, -4]
+    assert balances(client.get(match.get_absolute_url()).content.decode()) == [46, 59, 49, 46]
 
 
 # --- the referee page ------------------------------------------------------------------------
