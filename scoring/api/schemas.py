@@ -1,5 +1,9 @@
 """The shapes every game's API shares: a violation and the 422 body that lists them, a
-score breakdown, card input in a chosen notation, and a meld's check."""
+score breakdown, card input in a chosen notation, and a meld's check.
+
+An answer that gives back the cards it read gives them twice: as canonical codes (``KH``),
+and ``shown`` as read, in the request's notation with suit symbols (``R♥`` for ``"pt"``),
+so that a misreading is visible at once."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
 
-from referee.cards import Card, parse_cards
+from referee.cards import Card, format_card, parse_cards
 from referee.rulings import Breakdown, Violation
 from scoring.ledger.rulebook import line_dicts, violation_dicts
 
@@ -16,6 +20,7 @@ Notation = Literal["en", "pt", "pl"]
 # One card as a request writes it ("KH", "10♦", "W♥" in Polish letters): no card takes
 # more than three characters, so a longer token is refused before it is read.
 CardToken = Annotated[str, Field(max_length=8)]
+SHOWN = "The cards as read, in the request's notation with suit symbols: 10♥, R♠ (pt), 🃏"
 
 
 class ViolationOut(Schema):
@@ -60,6 +65,10 @@ class CardsIn(Schema):
     def read(self, tokens: Sequence[str]) -> list[Card]:
         return parse_cards(list(tokens), notation=self.notation)
 
+    def shown(self, cards: Iterable[Card]) -> list[str]:
+        """The cards as read, in this notation's letters with suit symbols."""
+        return [format_card(card, self.notation) for card in cards]
+
 
 class MeldCheckOut(Schema):
     """A meld checked: whether the rules allow it, its card points, the cards as they were
@@ -68,22 +77,26 @@ class MeldCheckOut(Schema):
     valid: bool
     points: int = Field(description="The meld's card points, no canastra bonus")
     cards: list[str] = Field(default_factory=list, description="The cards as read")
+    shown: list[str] = Field(default_factory=list, description=SHOWN)
     violations: list[ViolationOut]
 
 
 def meld_check_out(
-    cards: Iterable[Card],
+    body: CardsIn,
+    cards: Sequence[Card],
     *,
     valid: bool,
     points: int,
     violations: Iterable[Violation],
     **more: Any,
 ) -> dict[str, Any]:
-    """A ``MeldCheckOut`` body (and a game's own keys, ``more``)."""
+    """A ``MeldCheckOut`` body for the cards ``body`` asked about (and a game's own keys,
+    ``more``)."""
     return {
         "valid": valid,
         "points": points,
         "cards": [str(card) for card in cards],
+        "shown": body.shown(cards),
         "violations": violations_out(violations),
         **more,
     }

@@ -11,6 +11,7 @@ from ninja.errors import ValidationError
 from referee.rulings import RuleError, Violation
 from scoring.api import cards
 from scoring.api.schemas import violations_out
+from scoring.api.shapes import shape_problem
 from scoring.ledger.registry import all_games
 
 api = NinjaAPI(
@@ -32,13 +33,15 @@ def rule_error(request: HttpRequest, error: RuleError) -> HttpResponse:
 @api.exception_handler(ValidationError)
 def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
     """A body of the wrong shape (a missing field, a string for a number, a list longer
-    than a real table needs): 422 in the same form, one violation per problem."""
+    than a real table needs): 422 in the same form, one violation per problem, worded in
+    the request's language; pydantic's own English words are its ``detail``."""
     found = [
         Violation(
             "api.body.invalid",
             {
                 "field": ".".join(str(part) for part in problem.get("loc", ()) if part != "body"),
-                "problem": problem.get("msg", ""),
+                "problem": shape_problem(problem),
+                "detail": problem.get("msg", ""),
             },
         )
         for problem in error.errors

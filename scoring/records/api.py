@@ -11,6 +11,7 @@ import uuid
 from typing import Any, Literal
 
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
 
@@ -63,7 +64,7 @@ class MatchList(Schema):
     items: list[MatchSummaryOut]
 
 
-class HandOut(Schema):
+class RecordsHandOut(Schema):
     number: int
     revision: int = Field(description="1, then one more for each correction")
     undone: bool
@@ -79,7 +80,7 @@ class MatchOut(MatchSummaryOut):
     target: int | None
     options: dict[str, Any]
     version: int
-    hands: list[HandOut]
+    hands: list[RecordsHandOut]
 
 
 class StandingOut(Schema):
@@ -121,7 +122,7 @@ class StandingsFilters(Schema):
         return stats.Period(self.start, self.end)
 
 
-class HandIn(Schema):
+class RecordsHandIn(Schema):
     request_id: uuid.UUID = Field(
         description="Made by the client once per hand; sending it again returns the hand "
         "already recorded instead of recording it twice"
@@ -245,10 +246,10 @@ def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[st
 
 @router.post(
     "/matches/{code}/hands",
-    response={200: HandOut, 201: HandOut, 404: Problem, 422: Violations},
+    response={200: RecordsHandOut, 201: RecordsHandOut, 404: Problem, 422: Violations},
     summary="Record a hand",
 )
-def record_hand(request: HttpRequest, code: str, body: HandIn) -> Any:
+def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:
     """201 with the new hand; 200 with the hand already recorded under this
     ``request_id``; 422 naming every rule the hand breaks (a finished match, a hand
     another client recorded first, a hand the game cannot score)."""
@@ -263,6 +264,10 @@ def record_hand(request: HttpRequest, code: str, body: HandIn) -> Any:
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         # An entry not in the game's shape: the game could not read it.
-        problem = {"field": "entry", "problem": f"{type(error).__name__}: {error}"}
+        problem = {
+            "field": "entry",
+            "problem": _("is not a hand this game can read"),
+            "detail": f"{type(error).__name__}: {error}",
+        }
         raise RuleError(Violation("api.body.invalid", problem)) from error
     return Status(200 if already else 201, _hand(hand))

@@ -39,16 +39,18 @@ MOST_TOTAL = 10**6
 Meld = Annotated[list[CardToken], Field(max_length=MOST_CARDS)]
 
 
-class MeldIn(CardsIn):
+class CanastraMeldIn(CardsIn):
     cards: list[CardToken] = Field(max_length=MOST_CARDS, examples=[["5C", "6C", "JK", "8C"]])
 
 
 class WildOut(Schema):
     card: str = Field(description="The wild, as read")
     stands_for: str = Field(description="The card it stands for in the run")
+    card_shown: str = Field(description="The wild as read, with its symbol: 🃏, 2♠")
+    stands_for_shown: str = Field(description="What it stands for, with its suit symbol")
 
 
-class MeldOut(MeldCheckOut):
+class CanastraMeldOut(MeldCheckOut):
     kind: str = Field(
         description="meld, canastra-clean or canastra-dirty (an invalid meld is a meld)"
     )
@@ -75,12 +77,12 @@ class PairIn(Schema):
     went_out: bool = Field(False, description="The final going out, which ended the hand")
 
 
-class HandIn(CardsIn):
+class CanastraHandIn(CardsIn):
     options: OptionsIn = OptionsIn()
     pairs: list[PairIn] = Field(max_length=4, description="The two pairs")
 
 
-class HandOut(Schema):
+class CanastraHandOut(Schema):
     pairs: list[BreakdownOut]
 
 
@@ -109,8 +111,8 @@ def _read(body: CardsIn, tokens: list[str], found: list[Violation], **where: Any
         return []
 
 
-@router.post("/melds/check", response={200: MeldOut, 422: Violations})
-def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
+@router.post("/melds/check", response={200: CanastraMeldOut, 422: Violations})
+def check_meld(request: HttpRequest, body: CanastraMeldIn) -> dict[str, Any]:
     """What a meld is (a meld, a clean or a dirty canastra) and its card values, or every
     rule it breaks; the cards are arranged the way with the most natural cards. More of a
     card than two decks hold is refused. An unreadable card is a 422."""
@@ -120,10 +122,16 @@ def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     wild = verdict.wild
     if wild is not None and verdict.arrangement is not None:
         stands_for = Card(wild.rank, verdict.arrangement.suit)
-        wild_out = {"card": str(wild.card), "stands_for": str(stands_for)}
+        wild_out = {
+            "card": str(wild.card),
+            "stands_for": str(stands_for),
+            "card_shown": body.shown([wild.card])[0],
+            "stands_for_shown": body.shown([stands_for])[0],
+        }
     else:
         wild_out = None
     return meld_check_out(
+        body,
         cards,
         valid=verdict.valid and not violations,
         points=verdict.points,
@@ -133,8 +141,8 @@ def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     )
 
 
-@router.post("/hands/score", response={200: HandOut, 422: Violations})
-def score_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
+@router.post("/hands/score", response={200: CanastraHandOut, 422: Violations})
+def score_hand(request: HttpRequest, body: CanastraHandIn) -> dict[str, Any]:
     """Score a hand entered card by card: one breakdown per pair, whose lines add up to its
     total. ``hand`` is every card left in that pair's two hands; ``went_out`` the final
     going out. 422 for an invalid meld, cards beyond the two decks, taking the morto

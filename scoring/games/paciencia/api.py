@@ -13,7 +13,7 @@ from pydantic import StrictInt
 
 from referee import paciencia
 from referee.rulings import RuleError, Violation
-from scoring.api.schemas import CardsIn, ViolationOut, Violations
+from scoring.api.schemas import SHOWN, CardsIn, ViolationOut, Violations
 from scoring.games.paciencia.replay import deck_code, said, shown_params
 from scoring.ledger.rulebook import describe
 
@@ -54,6 +54,7 @@ class MoveOut(Schema):
 
 class ReplayOut(Schema):
     deck: list[str] = Field(description="the deck as dealt, kings included")
+    deck_shown: list[str] = Field(description=f"The deck. {SHOWN}")
     moves: list[MoveOut]
 
 
@@ -94,6 +95,7 @@ def play(request: HttpRequest, body: PatienceIn, moves: bool = False) -> dict[st
     data["outcome"] = said(game.outcome) | {"params": dict(game.outcome.params)}
     data["replay_url"] = request.build_absolute_uri(path)
     if moves:
+        data["replay"]["deck_shown"] = body.shown(game.deck)
         for move, out in zip(game.moves, data["replay"]["moves"], strict=True):
             out["text"] = describe(Violation(move.rule, shown_params(move.params)))
     return data

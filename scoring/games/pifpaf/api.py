@@ -12,7 +12,7 @@ from pydantic import ConfigDict
 
 from referee.pifpaf import PifPafOptions, check_hand, check_meld, settle
 from referee.rulings import RuleError, Violation
-from scoring.api.schemas import CardsIn, ViolationOut, Violations, violations_out
+from scoring.api.schemas import SHOWN, CardsIn, ViolationOut, Violations, violations_out
 
 router = Router(tags=["pifpaf"])
 
@@ -25,7 +25,7 @@ OPTIONS = Field(
 )
 
 
-class HandIn(CardsIn):
+class PifPafHandIn(CardsIn):
     cards: list[str] = Field(
         max_length=20,
         description="Nine cards, or ten to find the discard",
@@ -34,19 +34,22 @@ class HandIn(CardsIn):
     options: dict[str, Any] = OPTIONS
 
 
-class HandOut(Schema):
+class PifPafHandOut(Schema):
     goes_out: bool
     melds: list[list[str]] = Field(description="The arrangement that leaves the fewest over")
     discard: str | None = Field(description="Ten cards that go out: the card to discard")
     leftover: list[str] = Field(description="The cards no meld can take")
+    melds_shown: list[list[str]] = Field(description=f"The melds. {SHOWN}")
+    discard_shown: str | None = Field(description="The discard, with its suit symbol")
+    leftover_shown: list[str] = Field(description=f"The cards left over. {SHOWN}")
 
 
-class MeldIn(CardsIn):
+class PifPafMeldIn(CardsIn):
     cards: list[str] = Field(max_length=20, examples=[["QS", "QH", "QD", "QD"]])
     options: dict[str, Any] = OPTIONS
 
 
-class MeldOut(Schema):
+class PifPafMeldOut(Schema):
     valid: bool
     kind: str | None = Field(description='"sequence" or "group" when valid')
     violations: list[ViolationOut]
@@ -81,21 +84,25 @@ def _options(data: dict[str, Any]) -> PifPafOptions:
     return PifPafOptions.from_dict(data)
 
 
-@router.post("/hands/check", response={200: HandOut, 422: Violations})
-def check_a_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
+@router.post("/hands/check", response={200: PifPafHandOut, 422: Violations})
+def check_a_hand(request: HttpRequest, body: PifPafHandIn) -> dict[str, Any]:
     """Does this hand go out? Nine cards all in melds, or ten with one to discard; else
     the cards that cannot be placed. Exact: every arrangement is tried."""
     verdict = check_hand(body.read(body.cards), _options(body.options))
+    discard = verdict.discard
     return {
         "goes_out": verdict.goes_out,
         "melds": [_codes(meld) for meld in verdict.melds],
-        "discard": str(verdict.discard) if verdict.discard else None,
+        "discard": str(discard) if discard else None,
         "leftover": _codes(verdict.leftover),
+        "melds_shown": [body.shown(meld) for meld in verdict.melds],
+        "discard_shown": body.shown([discard])[0] if discard else None,
+        "leftover_shown": body.shown(verdict.leftover),
     }
 
 
-@router.post("/melds/check", response={200: MeldOut, 422: Violations})
-def check_a_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
+@router.post("/melds/check", response={200: PifPafMeldOut, 422: Violations})
+def check_a_meld(request: HttpRequest, body: PifPafMeldIn) -> dict[str, Any]:
     """Is this a sequence or a group? If not, the rules it breaks."""
     verdict = check_meld(body.read(body.cards), _options(body.options))
     return {

@@ -16,6 +16,7 @@ from ninja import Field, Router, Schema
 from referee import pinkerton
 from referee.pinkerton import PinkertonOptions
 from scoring.api.schemas import (
+    SHOWN,
     BreakdownOut,
     CardsIn,
     ViolationOut,
@@ -62,6 +63,8 @@ class ThrowOut(Schema):
     violations: list[ViolationOut]
     stack_cards: list[str] = Field(description="The stack as read")
     throw_cards: list[str] = Field(description="The throw as read")
+    stack_shown: list[str] = Field(description=f"The stack. {SHOWN}")
+    throw_shown: list[str] = Field(description=f"The throw. {SHOWN}")
 
 
 class AddIn(TableIn):
@@ -76,6 +79,7 @@ class AddOut(Schema):
     )
     violations: list[ViolationOut]
     card: str = Field(description="The card as read")
+    card_shown: str = Field(description="The card as read, with its suit symbol: R♥ (pt)")
 
 
 class PointsIn(Schema):
@@ -98,6 +102,8 @@ def check_throw(request: HttpRequest, body: ThrowIn) -> dict[str, Any]:
         "violations": violations_out(check.violations),
         "stack_cards": [str(card) for card in stack],
         "throw_cards": [str(card) for card in throw],
+        "stack_shown": body.shown(stack),
+        "throw_shown": body.shown(throw),
     }
 
 
@@ -107,7 +113,11 @@ def add_card(request: HttpRequest, body: AddIn) -> dict[str, Any]:
     stack = body.read(body.stack)
     (card,) = body.read([body.card])
     check = pinkerton.check_add(stack, card, body.options())
-    return check.as_dict() | {"violations": violations_out(check.violations), "card": str(card)}
+    return check.as_dict() | {
+        "violations": violations_out(check.violations),
+        "card": str(card),
+        "card_shown": body.shown([card])[0],
+    }
 
 
 @router.post("/rounds/points", response={200: PointsOut, 422: Violations})

@@ -3,7 +3,7 @@ naming every rule it breaks (see scoring/api/urls.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
@@ -23,13 +23,17 @@ from scoring.ledger.sides import MODE_CARDS
 
 router = Router(tags=["samba"])
 
+# The most cards one list of a body (a meld, a hand) may hold: more than the three decks'
+# 162, which the rules then refuse by name.
+MOST_CARDS = 200
 
-class MeldIn(CardsIn):
-    cards: list[CardToken] = Field(max_length=200)
+
+class SambaMeldIn(CardsIn):
+    cards: list[CardToken] = Field(max_length=MOST_CARDS)
     going_out: bool = False
 
 
-class MeldOut(MeldCheckOut):
+class SambaMeldOut(MeldCheckOut):
     kind: str = Field(
         description="group, canastra-clean, canastra-dirty, wild-group, wild-canastra, "
         'sequence, samba or black-threes; "none" when the cards make no kind at all'
@@ -53,15 +57,17 @@ class PenaltiesIn(Schema):
 
 
 class SideIn(Schema):
-    melds: list[list[str]] = Field(default_factory=list, max_length=60)
+    melds: list[Annotated[list[str], Field(max_length=MOST_CARDS)]] = Field(
+        default_factory=list, max_length=60
+    )
     red_threes: int = Field(0, le=1_000)
-    hand: list[str] = Field(default_factory=list, max_length=200)
+    hand: list[str] = Field(default_factory=list, max_length=MOST_CARDS)
     went_out: bool = False
     concealed: ConcealedIn = ConcealedIn()
     penalties: PenaltiesIn = PenaltiesIn()
 
 
-class HandIn(CardsIn):
+class SambaHandIn(CardsIn):
     options: dict[str, Any] = Field(
         default={},
         max_length=12,
@@ -70,18 +76,19 @@ class HandIn(CardsIn):
     sides: list[SideIn] = Field(min_length=1, max_length=3)
 
 
-class HandOut(Schema):
+class SambaHandOut(Schema):
     sides: list[BreakdownOut]
 
 
-@router.post("/melds/check", response={200: MeldOut, 422: Violations})
-def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
+@router.post("/melds/check", response={200: SambaMeldOut, 422: Violations})
+def check_meld(request: HttpRequest, body: SambaMeldIn) -> dict[str, Any]:
     """What a meld is and its card points, or every rule it breaks. Black threes are
     legal only with ``going_out``; more of a card than three decks hold is refused. An
     unreadable card is a 422."""
     cards = body.read(body.cards)
     verdict = samba.check_meld(cards, going_out=body.going_out)
     return meld_check_out(
+        body,
         cards,
         valid=verdict.valid,
         points=verdict.points,
@@ -91,8 +98,8 @@ def check_meld(request: HttpRequest, body: MeldIn) -> dict[str, Any]:
     )
 
 
-@router.post("/hands/score", response={200: HandOut, 422: Violations})
-def score_hand(request: HttpRequest, body: HandIn) -> dict[str, Any]:
+@router.post("/hands/score", response={200: SambaHandOut, 422: Violations})
+def score_hand(request: HttpRequest, body: SambaHandIn) -> dict[str, Any]:
     """Score a hand entered card by card: one breakdown per side, whose lines add up to
     its total. 422 for an invalid meld, a card used more often than three decks hold,
     going out without two 7-card combinations, or two sides going out."""

@@ -44,7 +44,7 @@ class TrickOut(Schema):
     rule: str | None = Field(None, description="The rule that decided the trick")
 
 
-class HandIn(Schema):
+class TrucoHandIn(Schema):
     tricks: list[str] = Field(
         description='Each trick\'s result in order: "A", "B" or "T"', max_length=3
     )
@@ -54,7 +54,7 @@ class HandIn(Schema):
     )
 
 
-class HandOut(Schema):
+class TrucoHandOut(Schema):
     winner: str | None
     decided_after: int | None = Field(description="How many tricks settled the hand")
     rule: str | None = Field(None, description="The rule that settled it")
@@ -115,8 +115,8 @@ def resolve_trick_endpoint(request: HttpRequest, body: TrickIn) -> dict[str, Any
     }
 
 
-@router.post("/hands/resolve", response={200: HandOut, 422: Violations})
-def resolve_hand_endpoint(request: HttpRequest, body: HandIn) -> dict[str, Any]:
+@router.post("/hands/resolve", response={200: TrucoHandOut, 422: Violations})
+def resolve_hand_endpoint(request: HttpRequest, body: TrucoHandIn) -> dict[str, Any]:
     """Who wins the hand from its tricks; tricks after the deciding one are ignored."""
     options = TrucoOptions.from_dict(body.options)
     result = resolve_hand(body.tricks, truco_accepted_in=body.truco_accepted_in, options=options)

@@ -10,7 +10,22 @@ def test_it_answers_cards_in_canonical_form(client):
         "/api/v1/cards/parse", {"cards": ["10h", "Q♠"]}, content_type="application/json"
     )
     assert response.status_code == 200
-    assert response.json() == {"cards": ["10H", "QS"]}
+    assert response.json()["cards"] == ["10H", "QS"]
+
+
+@pytest.mark.parametrize(
+    ("notation", "cards", "shown"),
+    [
+        ("en", ["10h", "Q♠", "JD", "JK"], ["10♥", "Q♠", "J♦", "🃏"]),
+        ("pt", ["7C", "VC", "DP", "RE", "AO"], ["7♥", "V♥", "D♣", "R♠", "A♦"]),
+        ("pl", ["WH", "D♠"], ["W♥", "D♠"]),
+    ],
+)
+def test_it_shows_the_cards_as_read_with_suit_symbols(client, notation, cards, shown):
+    body = {"cards": cards} | ({} if notation == "en" else {"notation": notation})
+    response = client.post("/api/v1/cards/parse", body, content_type="application/json")
+    assert response.status_code == 200
+    assert response.json()["shown"] == shown
 
 
 def test_an_unreadable_card_is_a_422_naming_the_token(client):

@@ -137,7 +137,11 @@ def test_a_hand_the_ledger_refuses_names_the_rule(api, club):
     garbled = {"request_id": str(uuid.uuid4()), "entry": {"nothing": 1}}
     response = api.post(f"/matches/{match.code}/hands", garbled)
     assert response.status_code == 422
-    assert response.json()["violations"][0]["rule"] == "api.body.invalid"
+    (violation,) = response.json()["violations"]
+    assert violation["rule"] == "api.body.invalid"
+    # In the reader's language (pt-BR by default); Python's own words only in the detail.
+    assert violation["message"] == "entry: não é uma mão que este jogo saiba ler"
+    assert violation["params"]["detail"] == "KeyError: 'points'"
     assert not Match.objects.get(pk=match.pk).hands.exists()
 
 
@@ -170,7 +174,7 @@ def test_every_records_endpoint_is_in_the_openapi_document(client, db):
     post = paths["/api/v1/records/matches/{code}/hands"]["post"]
     assert post["security"] == [{"TokenAuth": []}]
     assert {"200", "201", "404", "422"} <= set(post["responses"])
-    for name in ("MatchOut", "HandOut", "StandingsOut", "BreakdownOut", "Violations"):
+    for name in ("MatchOut", "RecordsHandOut", "StandingsOut", "BreakdownOut", "Violations"):
         assert name in schema["components"]["schemas"]
 
 

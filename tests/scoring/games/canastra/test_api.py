@@ -72,7 +72,12 @@ def test_page_meld_examples_through_the_api(client, cards, valid, kind, points):
 
 def test_the_meld_check_says_which_card_is_the_wild_and_what_it_stands_for(client):
     body = check(client, ["2H", "4H", "5H"]).json()
-    assert body["wild"] == {"card": "2H", "stands_for": "3H"}
+    assert body["wild"] == {
+        "card": "2H",
+        "stands_for": "3H",
+        "card_shown": "2♥",
+        "stands_for_shown": "3♥",
+    }
     assert check(client, ["2H", "3H", "4H"]).json()["wild"] is None
 
 
@@ -88,6 +93,8 @@ def test_the_meld_check_reads_portuguese_letters(client):
     body = check(client, ["5P", "6P", "JK", "8P", "9P", "10P", "VP"], notation="pt").json()
     assert body["kind"] == "canastra-dirty"
     assert body["cards"] == ["5C", "6C", "JK", "8C", "9C", "10C", "JC"]
+    assert body["shown"] == ["5♣", "6♣", "🃏", "8♣", "9♣", "10♣", "V♣"]
+    assert check(client, ["QS", "KS", "AS"]).json()["shown"] == ["Q♠", "K♠", "A♠"]
 
 
 def test_the_meld_check_holds_the_cards_to_the_two_decks(client):

@@ -78,6 +78,9 @@ def test_a_deck_in_portuguese_letters_is_read_with_the_notation(client):
     pt = post(client, {"deck": tokens, "notation": "pt"})
     assert pt.status_code == 200
     assert pt.json()["moves"] == len(play(deck).moves)
+    replay = post(client, {"deck": tokens, "notation": "pt"}, "?moves=1").json()["replay"]
+    assert replay["deck_shown"] == [format_card(card, "pt") for card in deck]
+    assert replay["deck_shown"].count("V♥") == 2  # both valetes de copas
 
 
 @pytest.mark.parametrize(

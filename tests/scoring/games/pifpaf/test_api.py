@@ -29,11 +29,21 @@ def test_a_hand_that_goes_out_comes_back_arranged(client):  # page
         ["AC", "KC", "QC"],
     ]
     assert (body["discard"], body["leftover"]) == (None, [])
+    assert sorted(map(sorted, body["melds_shown"])) == [
+        ["2♥", "3♥", "A♥"],
+        ["7♠", "7♥", "7♦"],
+        ["A♣", "K♣", "Q♣"],
+    ]
+    assert body["discard_shown"] is None and body["leftover_shown"] == []
 
 
 def test_ten_cards_find_the_discard_and_house_rules_apply(client):  # page
     ten = codes("AH 2H 3H 7S 7H 7D QC KC AC 5D")
     assert post(client, "hands/check", {"cards": ten}).json()["discard"] == "5D"
+    pt = {"cards": codes("AC 2C 3C 7E 7C 7O DP RP AP 5O"), "notation": "pt"}
+    body = post(client, "hands/check", pt).json()
+    assert (body["discard"], body["discard_shown"]) == ("5D", "5♦")
+    assert ["D♣", "R♣", "A♣"] in body["melds_shown"]
     low = post(client, "hands/check", {"cards": ten[:9], "options": {"aces": "low"}}).json()
     assert low["goes_out"] is False
     assert low["leftover"]
@@ -42,6 +52,7 @@ def test_ten_cards_find_the_discard_and_house_rules_apply(client):  # page
 def test_a_hand_that_does_not_go_out_names_the_cards_left_over(client):  # page
     body = post(client, "hands/check", {"cards": codes("5S 6S 7S 8S 9D 9H 9C 9C KD")}).json()
     assert body == {**body, "goes_out": False, "discard": None, "leftover": ["KD"]}
+    assert body["leftover_shown"] == ["K♦"]
 
 
 def test_a_bad_hand_is_a_422_naming_every_rule(client):

@@ -40,6 +40,7 @@ def test_a_throw_check_answers_the_contract(client):
     assert set(body) >= THROW_FIELDS
     assert {key: body[key] for key in THROW_FIELDS} == EXACT_THROW
     assert body["stack_cards"] == ["9S"] and body["throw_cards"] == ["10S", "AH"]
+    assert body["stack_shown"] == ["9♠"] and body["throw_shown"] == ["10♠", "A♥"]
 
 
 @pytest.mark.parametrize(
@@ -152,8 +153,10 @@ def test_cards_are_read_in_the_chosen_notation(client):
     body = throw(client, "DH", "W♦ K♥", notation="pl").json()
     assert body["stack_cards"] == ["QH"] and body["throw_cards"] == ["JD", "KH"]
     assert body["stack_value"] == 30 and body["meets"] is True
+    assert body["stack_shown"] == ["D♥"] and body["throw_shown"] == ["W♦", "K♥"]
     body = throw(client, "7C", "RC DO", notation="pt").json()  # 7♥ (copas): K♥ Q♦
     assert body["stack_value"] == 7 and body["sum"] == 70
+    assert body["stack_shown"] == ["7♥"] and body["throw_shown"] == ["R♥", "D♦"]
 
 
 def test_an_unreadable_card_is_a_422_naming_the_token(client):
@@ -188,7 +191,9 @@ def test_an_add_answers_the_contract(client):
         "stack_value": 28,
         "violations": [],
         "card": "4C",
+        "card_shown": "4♣",
     }
+    assert add(client, "2C QO", "4P", notation="pt").json()["card_shown"] == "4♣"
 
 
 def test_page_rule_one_a_king_waits_for_twenty(client):

@@ -56,6 +56,13 @@ def test_a_refused_meld_lists_each_rule_with_a_message(client):
     assert violation["url"] == "/rules/samba/#samba.meld.sequence-no-wilds"
 
 
+def test_a_meld_check_shows_the_cards_as_read_with_suit_symbols(client):
+    assert check(client, ["QH", "KH", "AH"]).json()["shown"] == ["Q♥", "K♥", "A♥"]
+    body = {"cards": ["DC", "RC", "AC"], "notation": "pt"}
+    pt = api_post(client, "samba/melds/check", body).json()
+    assert (pt["cards"], pt["shown"]) == (["QH", "KH", "AH"], ["D♥", "R♥", "A♥"])
+
+
 def test_cards_that_make_no_kind_answer_the_kind_none(client):
     body = check(client, ["KH", "QS", "4D"]).json()
     assert body["kind"] == "none"
