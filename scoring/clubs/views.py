@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scoring.clubs.forms import ClubForm, GuestForm, InvitationForm, RoleForm
 from scoring.clubs.models import SCORING_ROLES, Club, Invitation, Membership, Role
 from scoring.ledger.models import Match
+from scoring.ledger.pages import listed_items
 
 
 def _club_of(request: HttpRequest, code: str, *roles: str) -> tuple[Club, str]:
@@ -47,7 +48,7 @@ def clubs(request: HttpRequest) -> HttpResponse:
 @login_required
 def club(request: HttpRequest, code: str) -> HttpResponse:
     club, role = _club_of(request, code)
-    matches = Match.objects.filter(club=club).prefetch_related("sides")
+    matches = Match.objects.filter(club=club)
     context = {
         "club": club,
         "role": role,
@@ -56,8 +57,8 @@ def club(request: HttpRequest, code: str) -> HttpResponse:
         "memberships": club.memberships.select_related("user"),
         "guests": club.guests.all(),
         "invitations": club.invitations.usable() if role == Role.ADMIN else [],
-        "in_progress": matches.in_progress()[:50],
-        "finished": matches.finished().order_by("-finished_at")[:20],
+        "in_progress": listed_items(list(matches.in_progress()[:50])),
+        "finished": listed_items(list(matches.finished().order_by("-finished_at")[:20])),
         "guest_form": GuestForm(club),
         "invitation_form": InvitationForm(),
         "roles": Role.choices,

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import secrets
 import uuid
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -33,6 +35,24 @@ from scoring.ledger.registry import Game, MatchView, SideView, game_choices, get
 # each change commits, without the database. Entries expire, so a lost update (two changes
 # committing in one instant and publishing out of order) heals within VERSION_TTL seconds.
 VERSION_TTL = 60
+
+
+# How long the rows of a match's view are kept for one version (``Match._side_rows``): a
+# version lasts until the next change, a few minutes at a real table.
+STANDING_TTL = 60 * 60
+
+
+@lru_cache(maxsize=1)
+def side_fields() -> tuple[str, ...]:
+    """The columns of a side row, in the order a match's view reads them."""
+    return tuple(field.attname for field in Side._meta.concrete_fields)
+
+
+@lru_cache(maxsize=1)
+def standing_layout() -> str:
+    """The kept rows' layout, in their key: a release that changes a side's columns reads
+    its own rows, never those an older release kept in a shared cache."""
+    return format(zlib.crc32(",".join(side_fields()).encode()), "08x")
 
 
 def version_key(code: str) -> str:
@@ -110,24 +130,12 @@ class MatchQuerySet(models.QuerySet["Match"]):
     def finished(self) -> MatchQuerySet:
         return self.filter(status=Match.Status.FINISHED)
 
-    def with_sides(self) -> list[Match]:
-        """These matches (a slice of them, say), newest change first, each with its
-        sides in ``side_list``, in one query: each side row is read joined to its match
-        (a list of matches needs both, and a prefetch would cost a second query). Every
-        match has its sides from the start; one without any would not be listed."""
-        rows = (
-            Side.objects.filter(match__in=self.values("pk"))
-            .select_related("match")
-            .order_by("-match__updated_at", "match_id", "position")
-        )
-        matches: dict[int, Match] = {}
-        for side in rows:
-            match = matches.get(side.match_id)
-            if match is None:
-                match = matches[side.match_id] = side.match
-                match._side_list = []
-            match._side_list.append(side)
-        return list(matches.values())
+
+# What a list of matches (home's) reads of each: its address, game and version (its item
+# is drawn once a version, ``pages.listed_items``), when it was last played or finished;
+# and of each side, its name, total and whether it won.
+LISTED = ("code", "game", "version", "status", "updated_at", "finished_at")
+SIDE_LISTED = ("match_id", "position", "name", "total", "won")
 
 
 class Match(models.Model):
@@ -180,13 +188,6 @@ class Match(models.Model):
         return reverse("ledger:match", args=[self.code])
 
     @property
-    def side_list(self) -> list[Side]:
-        """The sides in order: those read with the match (``with_sides``), else its
-        sides (prefetched, or read now)."""
-        listed = getattr(self, "_side_list", None)
-        return listed if listed is not None else list(self.sides.all())
-
-    @property
     def rules(self) -> Game:
         return get_game(self.game)
 
@@ -211,24 +212,36 @@ class Match(models.Model):
         self._nothing_to_redo = False
         super().refresh_from_db(*args, **kwargs)
 
-    def _side_rows(self, *, with_last_hand: bool = False) -> list[Side]:
+    def _side_rows(self, *, with_last_hand: bool = False, keep: bool = True) -> list[Side]:
         """The match's sides in order, each with ``player_names`` in seat order, in one
         query (a side may have no seat: old data). ``with_last_hand``: the number and
         running state of the last hand played come in the same query, as
-        ``self._last_hand`` (None before the first hand)."""
-        fields = [field.attname for field in Side._meta.concrete_fields]
+        ``self._last_hand`` (None before the first hand); those rows are kept in the cache
+        for the match's version (``STANDING_TTL``), which every change bumps, so every
+        phone drawing the same version reads them once. Only rows as committed are kept
+        (once the reading transaction commits); ``keep`` False for rows read in the middle
+        of a change, which may yet write them again."""
+        fields = side_fields()
         read = [*fields, "seats__player__name"]
         rows = Side.objects.filter(match=self).order_by("position", "seats__order")
+        found: list[tuple[Any, ...]] | None = None
         if with_last_hand:
-            last = self.live_hands().order_by("-number")[:1]
-            rows = rows.annotate(
-                last_number=Subquery(last.values("number")),
-                last_state=Subquery(last.values("state")),
-            )
-            read += ["last_number", "last_state"]
+            found = cache.get(self._standing_key())
+            if found is None:
+                last = self.live_hands().order_by("-number")[:1]
+                rows = rows.annotate(
+                    last_number=Subquery(last.values("number")),
+                    last_state=Subquery(last.values("state")),
+                )
+                read += ["last_number", "last_state"]
+                found = list(rows.values_list(*read))
+                # (Old data, a last hand stored without its state, is not kept.)
+                if keep and (not found or found[0][-2] is None or found[0][-1] is not None):
+                    key, kept = self._standing_key(), found
+                    transaction.on_commit(lambda: cache.set(key, kept, STANDING_TTL))
         sides: dict[int, Side] = {}
         self._last_hand = None
-        for values in rows.values_list(*read):
+        for values in found if found is not None else rows.values_list(*read):
             if with_last_hand and values[-2] is not None:
                 self._last_hand = {"number": values[-2], "state": values[-1]}
             side = sides.get(values[0])
@@ -240,6 +253,21 @@ class Match(models.Model):
             if values[len(fields)] is not None:
                 side.player_names.append(values[len(fields)])
         return list(sides.values())
+
+    def _standing_key(self) -> str:
+        return f"ledger-standing:{standing_layout()}:{self.pk}:{self.version}"
+
+    def _remember_standing(self, sides: Sequence[Side], number: int, state: Any) -> None:
+        """Once a recorded hand commits, keep the rows ``_side_rows`` would read for the
+        version it made: the sides as the hand left them and the hand as the last one."""
+        fields = side_fields()
+        rows = [
+            (*(getattr(side, name) for name in fields), player, number, state)
+            for side in sides
+            for player in (side.player_names or [None])
+        ]
+        key = self._standing_key()
+        transaction.on_commit(lambda: cache.set(key, rows, STANDING_TTL))
 
     def _side_views(
         self, totals: Mapping[int, int] | None = None, sides: Sequence[Side] | None = None
@@ -262,8 +290,8 @@ class Match(models.Model):
             self._sides = self._side_rows()
         return self._sides
 
-    def _make_view(self) -> MatchView:
-        self._sides = self._side_rows(with_last_hand=True)
+    def _make_view(self, *, keep: bool = True) -> MatchView:
+        self._sides = self._side_rows(with_last_hand=True, keep=keep)
         last = self._last_hand
         if last is not None and last["state"] is None:
             self._derive_states()  # old data: hands stored before their state was
@@ -388,6 +416,7 @@ class Match(models.Model):
                     draft={},
                 )
                 match._refresh(after=after, sides=sides)
+                match._remember_standing(sides, number, state)
                 self._sync(match)
                 # Nothing is left to redo: the last undo freed this hand's number or an
                 # earlier one, and the hands recorded since have passed it.
@@ -665,7 +694,8 @@ class Match(models.Model):
                 side.total = totals.get(side.pk, 0)
             save_changed_sides()  # the view below reads them
             self._prefetched_objects_cache = {}
-            after = self.view()
+            # Read in the middle of the change (the standing is written below): not kept.
+            after = self._make_view(keep=False)
         else:
             by_position = {view.position: view.total for view in after.sides}
             for side in sides:

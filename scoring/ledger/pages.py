@@ -4,18 +4,20 @@ The page has three parts, each a partial of ``ledger/match.html``: ``live`` (the
 scoreboard, undo/redo, polled by every phone), ``hand-form`` (the hand this phone is
 entering) and ``history`` (the hands, newest first). Hands are drawn from cached
 fragments and only the newest page of them is sent; a poll sends only the hands that
-changed since the version the phone holds.
+changed since the version the phone holds. Lists of matches (home, a club, the history)
+draw each match's item from the cache the same way.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
@@ -23,11 +25,13 @@ from django.utils.translation import get_language
 
 from referee.rulings import Violation
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.models import Hand, HandScore, Match
+from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
 from scoring.ledger.rulebook import line_dicts, violation_dicts
 
 # How many hands the match page shows before "earlier hands".
 HISTORY_PAGE = 12
+# How long a drawn hand or listed match is kept: its key changes with what it shows.
+FRAGMENT_TTL = 60 * 60 * 24 * 7
 # A phone further behind than this many versions gets the whole first page again.
 MOST_DELTA = 200
 
@@ -240,7 +244,7 @@ def render_hands(
                 },
             )
             fresh[keys[row["pk"]]] = html
-        cache.set_many(fresh, timeout=60 * 60 * 24 * 7)
+        cache.set_many(fresh, timeout=FRAGMENT_TTL)
         cached |= fresh
     out = []
     for row in rows:
@@ -249,6 +253,26 @@ def render_hands(
         else:
             out.append(cached[keys[row["pk"]]])
     return out
+
+
+def listed_items(matches: Sequence[Match]) -> list[str]:
+    """Each match's item in a list of matches (home's), from the cache where it is; only
+    the missing ones read their sides, all in one query. An item changes only with its
+    match (whose version every change bumps) and the language."""
+    language = get_language()
+    keys = [f"ledger-listed:{match.code}:{match.version}:{language}" for match in matches]
+    cached = cache.get_many(keys) if keys else {}
+    missing = {key: match for match, key in zip(matches, keys, strict=True) if key not in cached}
+    if missing:
+        sides = Prefetch("sides", queryset=Side.objects.only(*SIDE_LISTED))
+        prefetch_related_objects(list(missing.values()), sides)
+        fresh = {
+            key: render_to_string("ledger/_listed_match.html", {"match": match})
+            for key, match in missing.items()
+        }
+        cache.set_many(fresh, timeout=FRAGMENT_TTL)
+        cached |= fresh
+    return [cached[key] for key in keys]
 
 
 def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.ledger.forms import split_names
 from scoring.ledger.models import Match, Player, Seat
+from scoring.ledger.pages import listed_items
 from scoring.records import charts, stats
 from scoring.records.exports import export_matches, match_csv, match_text, records_csv
 from scoring.records.forms import HeadToHeadForm, RecordsFilter
@@ -102,7 +103,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         return {
             "player": person,
             "records": stats.player_record(person, matches),
-            "recent": stats.recent_matches(person, matches),
+            "recent": listed_items(stats.recent_matches(person, matches)),
             "form": form,
             "chart": charts.form_chart([(p.code, p.won, p.margin) for p in form]),
         }
@@ -174,15 +175,20 @@ def history(request: HttpRequest) -> HttpResponse:
     if text := filters.search():
         hits = Q(sides__name__icontains=text) | Q(sides__seats__player__name__icontains=text)
         matches = matches.filter(pk__in=Match.objects.filter(hits).values("pk"))
-    page = Paginator(
-        matches.order_by("-updated_at", "-pk").prefetch_related("sides"), HISTORY_PAGE
-    ).get_page(request.GET.get("page"))
+    page = Paginator(matches.order_by("-updated_at", "-pk"), HISTORY_PAGE).get_page(
+        request.GET.get("page")
+    )
     query = request.GET.copy()
     query.pop("page", None)
     return render(
         request,
         "records/history.html",
-        {"filters": filters, "page": page, "query": query.urlencode()},
+        {
+            "filters": filters,
+            "page": page,
+            "items": listed_items(list(page.object_list)),
+            "query": query.urlencode(),
+        },
     )
 
 

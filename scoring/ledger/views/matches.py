@@ -20,13 +20,14 @@ from django.views.decorators.http import (
 from scoring.clubs.forms import posted_club, scoring_clubs
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
-from scoring.ledger.models import Match, Player, cached_version, remember_version
+from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
 from scoring.ledger.pages import (
     delta_context,
     etag_version,
     hand_form_context,
     held_etags,
     history_context,
+    listed_items,
     live_context,
     live_etag,
     read_int,
@@ -45,16 +46,24 @@ def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     # Only this phone's own matches (its account's, its kept links') and its clubs': the
-    # 50 last played in progress and the 20 last finished, each list read with its sides
-    # in one query that follows the indexes, however many matches the years have kept.
-    visible = access.visible_matches(request, Match.objects.all())
-    in_progress = visible.in_progress()[:50].with_sides()
+    # 50 last played in progress and the 20 last finished, each list in one query that
+    # follows the indexes, however many matches the years have kept; each match's item
+    # is drawn once a version (``listed_items``).
+    visible = access.visible_matches(request, Match.objects.only(*LISTED))
+    in_progress = list(visible.in_progress()[:50])
     finished = sorted(
-        visible.finished().order_by("-finished_at")[:20].with_sides(),
+        visible.finished().order_by("-finished_at")[:20],
         key=lambda match: match.finished_at or match.updated_at,
         reverse=True,
     )
-    context = {"in_progress": in_progress, "finished": finished, "games": all_games()}
+    items = listed_items([*in_progress, *finished])
+    context = {
+        "in_progress": in_progress,
+        "finished": finished,
+        "in_progress_items": items[: len(in_progress)],
+        "finished_items": items[len(in_progress) :],
+        "games": all_games(),
+    }
     return render(request, "ledger/home.html", context)
 
 

@@ -8,11 +8,13 @@ import re
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.ledger.models import version_key
-from tests.conftest import make_match, record
+from scoring.ledger.models import Match, version_key
+from scoring.ledger.registry import MatchView
+from tests.conftest import make_match, record, totals
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip"}
@@ -292,12 +294,13 @@ def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_databa
 
 
 @pytest.mark.django_db
-def test_the_home_page_reads_each_list_with_its_sides_in_one_query(
+def test_the_home_page_reads_each_list_in_one_query_and_draws_each_match_once_a_version(
     client, django_assert_num_queries
 ):
     """The phone's session, then each list (the 50 last played in progress, the 20 last
-    finished, most recent first) read with its sides in one query: three queries however
-    many matches there are of each."""
+    finished, most recent first) in one query however many matches there are of each;
+    the sides are read, in one query, only for matches whose item is not drawn yet for
+    their version and the reader's language."""
     import datetime as dt
 
     from django.utils import timezone
@@ -310,16 +313,26 @@ def test_the_home_page_reads_each_list_with_its_sides_in_one_query(
     for n, match in enumerate(done):
         match.finish()
         Match.objects.filter(pk=match.pk).update(finished_at=start + dt.timedelta(days=n))
-    client.get("/")
+    with django_assert_num_queries(4):  # the session, the two lists, every match's sides
+        client.get("/")
     with django_assert_num_queries(3):
         response = client.get("/")
     assert [m.pk for m in response.context["finished"]] == [m.pk for m in reversed(done)]
     assert [m.pk for m in response.context["in_progress"]] == [m.pk for m in reversed(playing)]
     page = response.content.decode()
     assert all(match.get_absolute_url() in page for match in playing + done)
-    shown = response.context["in_progress"][0]
-    assert [side.name for side in shown.side_list] == ["alice", "bob", "carol"]
-    assert "alice <b>" in page
+    assert page.count("alice <b>0</b>") == 7
+    # A hand moves the match up and changes its item: only its sides are read again.
+    record(playing[0], {"points": [5, 2, 1]})
+    with django_assert_num_queries(4):
+        page = client.get("/").content.decode()
+    assert "alice <b>5</b> · bob <b>2</b> · carol <b>1</b>" in page
+    assert page.count("alice <b>0</b>") == 6
+    # Another language draws its own items (the game's name, the date).
+    assert "<strong>Placar livre</strong>" in page
+    with django_assert_num_queries(4):
+        page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<strong>Free scoring</strong>" in page and "Placar livre" not in page
 
 
 @pytest.mark.django_db
@@ -372,3 +385,56 @@ def test_postgresql_plans_a_repeated_query_once(client, free_match):
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [row[0] for row in cursor.fetchall()]
     assert any('FROM "ledger_match"' in statement for statement in prepared)
+
+
+def view_reads(match, committed) -> tuple[MatchView, int]:
+    """The match's view as a new request builds it (``committed``: its reading commits),
+    and how many of its queries read the sides table."""
+    fresh = Match.objects.get(pk=match.pk)
+    with CaptureQueriesContext(connection) as reads, committed(execute=True):
+        view = fresh.view()
+    return view, sum('FROM "ledger_side"' in q["sql"] for q in reads)
+
+
+@pytest.mark.django_db
+def test_a_versions_sides_are_read_once_for_every_phone_and_kept_by_the_hand_that_made_it(
+    django_capture_on_commit_callbacks,
+):
+    committed = django_capture_on_commit_callbacks
+    match = played(3)
+    first, reads = view_reads(match, committed)
+    assert reads == 1
+    again, reads = view_reads(match, committed)
+    assert reads == 0 and again == first  # the same version: kept
+    with committed(execute=True):
+        record(match, {"points": [4, 5, 6]})
+    view, reads = view_reads(match, committed)
+    assert reads == 0  # the hand kept the rows of the version it made
+    assert [side.total for side in view.sides] == totals(match)
+    assert view.hands_played == 4 and view.sides[0].players == ("alice",)
+    cache.clear()
+    assert view_reads(match, committed) == (view, 1)  # the same view as the database gives
+    # A change that reads the sides midway (an undo sums them again) keeps nothing: the
+    # next view reads the version as committed, the winner's flag included.
+    with committed(execute=True):
+        match.undo_hand(by=None)
+    view, reads = view_reads(match, committed)
+    assert reads == 1
+    assert [side.total for side in view.sides] == totals(match) and view.hands_played == 3
+
+
+@pytest.mark.django_db
+def test_a_view_read_in_a_change_that_is_rolled_back_is_not_kept(
+    django_capture_on_commit_callbacks,
+):
+    from django.db import transaction
+
+    match = played(2)
+    with django_capture_on_commit_callbacks(execute=True):
+        try:
+            with transaction.atomic():
+                Match.objects.get(pk=match.pk).view()
+                raise RuntimeError("the change failed")
+        except RuntimeError:
+            pass
+    assert view_reads(match, django_capture_on_commit_callbacks)[1] == 1
