@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from scoring.ledger.models import Match
-from tests.conftest import record, totals
+from tests.conftest import make_match, record, totals
 from tests.helpers import HTMX, new_match_data
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +239,21 @@ def test_names_of_the_matches_this_phone_may_see_are_offered_at_set_up(client):
     assert '<option value="Zélia"></option>' in html
     stranger = type(client)()
     assert "Zélia" not in stranger.get("/matches/new/free/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("game", "sides"),
+    [
+        ("free", (("ana",), ("bia",))),
+        ("samba", (("ana", "bia"), ("caio", "duda"))),
+        ("truco", (("ana",), ("bia",))),
+        ("pifpaf", (("ana",), ("bia",), ("caio",))),
+        ("pinkerton", (("ana",), ("bia",), ("caio",))),
+    ],
+)
+def test_every_stylesheet_and_script_of_the_match_page_is_in_its_head(client, game, sides):
+    match = make_match(game, sides)
+    html = client.get(match.get_absolute_url()).content.decode()
+    head, body = html.split("</head>", 1)
+    assert 'rel="stylesheet"' in head and "records/records" in head
+    assert 'rel="stylesheet"' not in body and "<script" not in body
