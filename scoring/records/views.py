@@ -115,9 +115,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def player_names(request: HttpRequest) -> HttpResponse:
     """Names to offer as a name is typed (a ``<datalist>``'s options): players of the
     matches this viewer may see whose name, or a word of it, starts with what was typed."""
-    # ``q``, or the value of whichever name field asked (htmx sends the focused one).
-    typed = request.GET.get("q") or next((v for v in request.GET.values() if v), "")
-    typed = " ".join(typed.split())[:250]
+    # ``q``: the value of the name field being typed in (tento.js sends it).
+    typed = " ".join(request.GET.get("q", "").split())[:250]
     # In a list of names ("Ana, Bia, Ca") the last one is being typed; each option is the
     # whole list with it completed, as a datalist replaces the field's whole value.
     before, _comma, typed = typed.rpartition(",")

@@ -163,6 +163,14 @@
   }
   document.addEventListener("DOMContentLoaded", offerNames);
   document.addEventListener("htmx:afterSettle", offerNames);
+  // A datalist refilled as a name is typed asks for the names that start with what was
+  // typed in the field that fired, the one the phone's keyboard is in (no eval, no :focus).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var list = event.detail.elt;
+    var typed = event.detail.triggeringEvent && event.detail.triggeringEvent.target;
+    if (!list.matches || !list.matches("datalist[data-names-typed]") || !typed) return;
+    if (typed.value !== undefined) event.detail.parameters.q = typed.value;
+  });
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-remember-names]")) return;

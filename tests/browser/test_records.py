@@ -62,6 +62,13 @@ def test_a_clubs_records_on_a_phone(phone, tmp_path):
     assert_fits_the_phone(page)
 
     page.click("text=Head-to-head")
+    # the names offered are refilled for the field being typed in, from what it holds
+    with page.expect_response(lambda answer: "/records/players/names/" in answer.url) as asked:
+        page.locator("[name=second]").press_sequentially("bi")
+    assert asked.value.url.endswith("?q=bi")
+    offered = page.locator("#player-names option")
+    expect(offered).to_have_count(1)
+    expect(offered).to_have_attribute("value", "Bia")
     page.fill("[name=first]", "Ana")
     page.fill("[name=second]", "Bia")
     page.click("button:has-text('Compare')")

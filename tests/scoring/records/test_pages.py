@@ -143,7 +143,7 @@ def test_names_are_offered_as_they_are_typed(client, club_night):
     html = client.get("/records/players/names/?q=ca").content.decode()
     assert '<option value="carol">' in html and "alice" not in html
     # in a list of names, the last one is being typed
-    html = client.get("/records/players/names/?first=alice, d").content.decode()
+    html = client.get("/records/players/names/?q=alice, d").content.decode()
     assert html.count("<option") == 1 and '<option value="alice, dave">' in html
 
 
