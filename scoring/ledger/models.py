@@ -20,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connections, models, transaction
 from django.db.models import F, Q, Subquery, Sum
 from django.urls import reverse
 from django.utils import timezone
@@ -129,6 +129,30 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
     def finished(self) -> MatchQuerySet:
         return self.filter(status=Match.Status.FINISHED)
+
+    def latest_lists(self, playing: int, ended: int) -> tuple[list[Match], list[Match]]:
+        """The ``playing`` matches in progress last played and the ``ended`` last finished,
+        newest first. Each list follows its own index however many matches the years have
+        kept; both come in one query (a UNION ALL of the two) where the database can limit
+        each part of a union (PostgreSQL), else in two (SQLite, in process)."""
+        in_progress = self.in_progress().order_by("-updated_at")[:playing]
+        finished = self.finished().order_by("-finished_at")[:ended]
+        if connections[self.db].features.supports_slicing_ordering_in_compound:
+            rows = list(in_progress.union(finished, all=True))
+        else:
+            rows = [*in_progress, *finished]
+        return (
+            sorted(
+                (m for m in rows if m.status == Match.Status.IN_PROGRESS),
+                key=lambda match: match.updated_at,
+                reverse=True,
+            ),
+            sorted(
+                (m for m in rows if m.status == Match.Status.FINISHED),
+                key=lambda match: match.finished_at or match.updated_at,
+                reverse=True,
+            ),
+        )
 
 
 # What a list of matches (home's) reads of each: its address, game and version (its item

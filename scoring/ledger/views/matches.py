@@ -46,16 +46,10 @@ def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     # Only this phone's own matches (its account's, its kept links') and its clubs': the
-    # 50 last played in progress and the 20 last finished, each list in one query that
-    # follows the indexes, however many matches the years have kept; each match's item
-    # is drawn once a version (``listed_items``).
+    # 50 last played in progress and the 20 last finished, read as ``latest_lists`` says;
+    # each match's item is drawn once a version (``listed_items``).
     visible = access.visible_matches(request, Match.objects.only(*LISTED))
-    in_progress = list(visible.in_progress()[:50])
-    finished = sorted(
-        visible.finished().order_by("-finished_at")[:20],
-        key=lambda match: match.finished_at or match.updated_at,
-        reverse=True,
-    )
+    in_progress, finished = visible.latest_lists(50, 20)
     items = listed_items([*in_progress, *finished])
     context = {
         "in_progress": in_progress,

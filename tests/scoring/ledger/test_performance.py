@@ -294,28 +294,31 @@ def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_databa
 
 
 @pytest.mark.django_db
-def test_the_home_page_reads_each_list_in_one_query_and_draws_each_match_once_a_version(
+def test_the_home_page_reads_its_lists_in_one_query_and_draws_each_match_once_a_version(
     client, django_assert_num_queries
 ):
-    """The phone's session, then each list (the 50 last played in progress, the 20 last
-    finished, most recent first) in one query however many matches there are of each;
-    the sides are read, in one query, only for matches whose item is not drawn yet for
-    their version and the reader's language."""
+    """The phone's session, then both lists (the 50 last played in progress, the 20 last
+    finished, most recent first) in one query however many matches there are of each
+    (two on SQLite, which cannot limit the parts of a union); the sides are read, in one
+    query, only for matches whose item is not drawn yet for their version and the
+    reader's language."""
     import datetime as dt
 
+    from django.db import connection
     from django.utils import timezone
 
     from scoring.ledger.models import Match
 
+    lists = 1 if connection.features.supports_slicing_ordering_in_compound else 2
     playing = [played(1) for _ in range(3)]
     done = [played(1) for _ in range(4)]
     start = timezone.now() - dt.timedelta(days=10)
     for n, match in enumerate(done):
         match.finish()
         Match.objects.filter(pk=match.pk).update(finished_at=start + dt.timedelta(days=n))
-    with django_assert_num_queries(4):  # the session, the two lists, every match's sides
+    with django_assert_num_queries(2 + lists):  # the session, the lists, every side
         client.get("/")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(1 + lists):
         response = client.get("/")
     assert [m.pk for m in response.context["finished"]] == [m.pk for m in reversed(done)]
     assert [m.pk for m in response.context["in_progress"]] == [m.pk for m in reversed(playing)]
@@ -324,15 +327,38 @@ def test_the_home_page_reads_each_list_in_one_query_and_draws_each_match_once_a_
     assert page.count("alice <b>0</b>") == 7
     # A hand moves the match up and changes its item: only its sides are read again.
     record(playing[0], {"points": [5, 2, 1]})
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(2 + lists):
         page = client.get("/").content.decode()
     assert "alice <b>5</b> · bob <b>2</b> · carol <b>1</b>" in page
     assert page.count("alice <b>0</b>") == 6
     # Another language draws its own items (the game's name, the date).
     assert "<strong>Placar livre</strong>" in page
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(2 + lists):
         page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<strong>Free scoring</strong>" in page and "Placar livre" not in page
+
+
+@pytest.mark.django_db
+def test_the_latest_lists_keep_their_own_limits_and_order(django_assert_max_num_queries):
+    """However many matches of each kind, each list holds its own number, newest first
+    (the last played in progress; the last finished, by when they finished)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from scoring.ledger.models import Match
+
+    playing = [played(1) for _ in range(4)]
+    done = [played(1) for _ in range(5)]
+    start = timezone.now() - dt.timedelta(days=10)
+    for n, match in enumerate(done):
+        match.finish()
+        # finished in the reverse order of their last hands
+        Match.objects.filter(pk=match.pk).update(finished_at=start - dt.timedelta(days=n))
+    with django_assert_max_num_queries(2):
+        in_progress, finished = Match.objects.all().latest_lists(3, 2)
+    assert [m.pk for m in in_progress] == [m.pk for m in reversed(playing)][:3]
+    assert [m.pk for m in finished] == [m.pk for m in done][:2]
 
 
 @pytest.mark.django_db
