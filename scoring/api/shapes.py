@@ -4,6 +4,7 @@ are worded here, in the request's language."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
+from ninja.parser import Parser
 
 _NUMBER = _("must be a number")
 _WHOLE = _("must be a whole number")
@@ -86,3 +88,26 @@ def shape_problem(error: Mapping[str, Any]) -> str:
         return str(problem % context)
     except (KeyError, TypeError, ValueError):
         return str(UNKNOWN)
+
+
+class UnreadableBody(ValueError):
+    """A body that is not JSON at all: where reading it stopped, as line and column."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"unreadable JSON at line {line}, column {column}")
+        self.line, self.column = line, column
+
+
+class BodyParser(Parser):
+    """Ninja's JSON parser, telling where an unreadable body stopped making sense (ninja
+    answers any parse failure with one English sentence; ``scoring.api.urls`` words it)."""
+
+    def parse_body(self, request: Any) -> Any:
+        try:
+            return super().parse_body(request)
+        except json.JSONDecodeError as error:
+            raise UnreadableBody(error.lineno, error.colno) from error
+        except UnicodeDecodeError as error:  # not UTF-8: where the first bad byte is
+            before = request.body[: error.start]
+            column = error.start - before.rfind(b"\n")
+            raise UnreadableBody(before.count(b"\n") + 1, column) from error

@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
 from ninja import NinjaAPI
-from ninja.errors import ValidationError
+from ninja.errors import HttpError, ValidationError
 
 from referee.rulings import RuleError, Violation
 from scoring.api import cards
 from scoring.api.schemas import violations_out
-from scoring.api.shapes import shape_problem
+from scoring.api.shapes import BodyParser, UnreadableBody, shape_problem
 from scoring.ledger.registry import all_games
 
 api = NinjaAPI(
@@ -19,6 +19,7 @@ api = NinjaAPI(
     version="1",
     description="Card notation and the games' referees. Every verdict names its rule.",
     urls_namespace="api-v1",
+    parser=BodyParser(),
 )
 
 
@@ -47,6 +48,22 @@ def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
         for problem in error.errors
     ]
     return api.create_response(request, {"violations": violations_out(found)}, status=422)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
+    """A body that is not JSON at all: 400, saying where it stopped making sense, in the
+    request's language (its ``detail`` too, where ninja says one English sentence).
+    Every other HTTP error as ninja answers it."""
+    unreadable = error.__cause__
+    if not isinstance(unreadable, UnreadableBody):
+        return api.create_response(request, {"detail": str(error)}, status=error.status_code)
+    found = violations_out(
+        [Violation("api.body.unreadable", {"line": unreadable.line, "column": unreadable.column})]
+    )
+    return api.create_response(
+        request, {"detail": found[0]["message"], "violations": found}, status=400
+    )
 
 
 api.add_router("/cards/", cards.router)

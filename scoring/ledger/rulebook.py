@@ -170,6 +170,15 @@ CORE_RULES: tuple[RuleText, ...] = (
             "right type, lists no longer than a real table needs, numbers in range."
         ),
     ),
+    RuleText(
+        "api.body.unreadable",
+        _("Request not readable"),
+        _(
+            "The body is not JSON that can be read: it stops making sense at line "
+            "%(line)s, column %(column)s."
+        ),
+        _("An API request's body must be JSON, written in UTF-8."),
+    ),
 )
 
 # What a card may look like, in the letters of the notation it was read in.

@@ -65,3 +65,51 @@ def test_every_shape_problem_is_translated(kind, language):
         english = shape_problem(error)
     with translation.override(language):
         assert shape_problem(error) != english
+
+
+@pytest.mark.parametrize(
+    ("body", "language", "message", "where"),
+    [
+        (b'{"cards": ["KH"', "pt-br",
+         "O corpo não é um JSON legível: deixa de fazer sentido na linha 1, coluna 16.", (1, 16)),
+        (b'{\n  "cards": [KH]\n}', "pl",
+         "Treść nie jest czytelnym JSON-em: przestaje mieć sens w wierszu 2, kolumnie 13.",
+         (2, 13)),
+        (b"   ", "en",
+         "The body is not JSON that can be read: it stops making sense at line 1, column 4.",
+         (1, 4)),
+        (b'{"cards": ["\xff"]}', "en",
+         "The body is not JSON that can be read: it stops making sense at line 1, column 13.",
+         (1, 13)),
+    ],
+)  # fmt: skip
+def test_a_body_that_is_not_json_says_where_it_stops_in_the_readers_language(
+    client, body, language, message, where
+):
+    """Ninja answers any unreadable body with one English sentence; Tento says where it
+    stopped making sense, as a violation and as ``detail``, in the reader's language."""
+    response = client.post(
+        "/api/v1/cards/parse", body, content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )  # fmt: skip
+    assert response.status_code == 400
+    answer = response.json()
+    (violation,) = answer["violations"]
+    assert violation["rule"] == "api.body.unreadable"
+    assert violation["message"] == answer["detail"] == message
+    assert (violation["params"]["line"], violation["params"]["column"]) == where
+    assert violation["url"].endswith("#api.body.unreadable")
+
+
+def test_other_http_errors_are_answered_as_ninja_answers_them(client):
+    """Only an unreadable body is worded anew: an error the API raises on purpose keeps
+    ninja's answer."""
+    from ninja.errors import HttpError
+
+    from scoring.api.urls import api, http_error
+
+    request = client.get("/").wsgi_request
+    response = http_error(request, HttpError(403, "Forbidden here"))
+    assert response.status_code == 403
+    assert response.content == b'{"detail": "Forbidden here"}'
+    assert api.parser.__class__.__name__ == "BodyParser"
