@@ -41,7 +41,16 @@
     });
     picker.querySelectorAll("button[data-to]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.dataset.to === picker.dataset.target ? "true" : "false");
+      b.hidden = !fieldShown(b);
     });
+  }
+
+  // A one-card target whose field the page does not show (a seat a smaller table does
+  // not have) is neither offered nor moved on to. (A many-card field may be folded away
+  // while the picker fills it: that one stays.)
+  function fieldShown(toggle) {
+    var field = document.getElementById(toggle.dataset.to);
+    return toggle.dataset.one === undefined || !field || field.getClientRects().length > 0;
   }
 
   function append(picker, token) {
@@ -74,7 +83,8 @@
     if (!input) return;
     input.value = token;
     changed(input);
-    if (at + 1 < toggles.length) picker.dataset.target = toggles[at + 1].dataset.to;
+    var next = toggles.slice(at + 1).find(fieldShown);
+    if (next) picker.dataset.target = next.dataset.to;
     picker.dataset.anchor = "";
     show(picker);
   }
@@ -117,6 +127,25 @@
     }
     show(picker);
   }
+
+  // What the page shows may change with a choice (the number of players): each picker
+  // then offers only the fields shown, and leaves a field that is no longer shown.
+  function refit(root) {
+    root.querySelectorAll("[data-picker]").forEach(function (picker) {
+      var toggles = Array.prototype.slice.call(picker.querySelectorAll("button[data-to]"));
+      var current = toggles.find(function (b) { return b.dataset.to === picker.dataset.target; });
+      if (current && !fieldShown(current)) {
+        var first = toggles.find(fieldShown);
+        if (first) picker.dataset.target = first.dataset.to;
+      }
+      show(picker);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { refit(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { refit(event.target); });
+  document.addEventListener("change", function (event) {
+    if (event.target.tagName === "SELECT" && event.target.form) refit(event.target.form);
+  });
 
   // One-tap values: the button sets the number beside it.
   function set(button) {

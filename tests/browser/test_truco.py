@@ -232,3 +232,44 @@ def test_the_trick_picker_lays_one_card_for_each_seat_and_moves_on(phone):
     verdict = page.locator('.trick-verdict[data-trick="1"]')
     expect(verdict).to_contain_text("A dupla B leva a vaza.")
     expect(verdict).to_contain_text("B1 sai na próxima.")
+
+
+def test_the_trick_question_asks_only_the_seats_of_the_table_chosen(phone):
+    """Without a match the question can hold six seats; at a table of four (the seed's)
+    or two, the seats it does not have are neither shown, offered as the mão, nor moved
+    on to by the picker."""
+    page = phone()
+    page.goto("/truco/referee/")
+    trick = page.locator('.trick[data-trick="1"]')
+    picker = trick.locator("[data-picker]")
+    seats = [page.locator(f"#tricks-t1c{seat}") for seat in range(6)]
+    toggles = [picker.get_by_role("button", name=f"Carta {seat + 1}") for seat in range(6)]
+    # The game's stylesheet is on the page: a trick's cards two to a row.
+    expect(trick.locator(".cards")).to_have_css("display", "grid")
+
+    for seat in range(6):
+        expect(seats[seat]).to_be_visible() if seat < 4 else expect(seats[seat]).to_be_hidden()
+        expect(toggles[seat]).to_be_visible() if seat < 4 else expect(toggles[seat]).to_be_hidden()
+
+    page.select_option("#tricks-players", "2")
+    expect(seats[1]).to_be_visible()
+    for seat in range(2, 6):
+        expect(seats[seat]).to_be_hidden()
+        expect(toggles[seat]).to_be_hidden()
+    shown = page.locator("#tricks-mao option").evaluate_all(
+        "options => options.map(o => getComputedStyle(o).display !== 'none')"
+    )
+    assert shown == [True] * 2 + [False] * 4
+    # Two cards: the first seat's, then the second's; the picker stays on the last seat.
+    tap(picker, "A", "♠", "7", "♥")
+    expect(seats[0]).to_have_value("A♠")
+    expect(seats[1]).to_have_value("7♥")
+    expect(toggles[1]).to_have_attribute("aria-pressed", "true")
+    tap(picker, "3", "♣")
+    expect(seats[1]).to_have_value("3♣")
+    expect(seats[2]).to_have_value("")
+    assert_fits_the_phone(page)
+
+    page.click("text=Julgar")
+    verdict = page.locator('.trick-verdict[data-trick="1"]')
+    expect(verdict.locator("ol.plays li")).to_have_count(2)

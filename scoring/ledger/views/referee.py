@@ -7,7 +7,6 @@ its seats). The answers are the game's ``Question.verdict()``; nothing is decide
 
 from __future__ import annotations
 
-from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -43,8 +42,9 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
             except RuleError as error:
                 verdict = refused(error.violations)
         questions.append({"name": name, "form": form, "answer": verdict})
-    # Every question's assets once (two card fields must not bring the picker twice).
-    media = sum((question["form"].media for question in questions), forms.Media())
+    # The game's stylesheet (its answers' look), then every question's assets once (two
+    # card fields must not bring the picker twice).
+    media = sum((question["form"].media for question in questions), rules.media)
     context = {"game": rules, "match": match, "questions": questions, "media": media}
     if request.htmx and asked in rules.questions:
         context["question"] = next(q for q in questions if q["name"] == asked)

@@ -257,3 +257,15 @@ def test_every_stylesheet_and_script_of_the_match_page_is_in_its_head(client, ga
     head, body = html.split("</head>", 1)
     assert 'rel="stylesheet"' in head and "records/records" in head
     assert 'rel="stylesheet"' not in body and "<script" not in body
+
+
+def test_a_referee_page_brings_its_games_stylesheet_in_its_head(client):
+    """The answers' look (Truco's plays, Pif-Paf's ✓ and ✗) is in the game's stylesheet."""
+    from scoring.ledger.registry import all_games
+
+    styled = [game for game in all_games() if game.questions and game.stylesheet]
+    assert {"truco", "pifpaf"} <= {game.slug for game in styled}
+    for game in styled:
+        html = client.get(f"/{game.slug}/referee/").content.decode()
+        head = html.split("</head>", 1)[0]
+        assert f"{game.slug}/{game.slug}" in head and 'rel="stylesheet"' in head, game.slug
