@@ -32,10 +32,13 @@ from scoring.ledger.registry import Game, MatchView, SideView, game_choices, get
 # --- a match's version in the shared cache --------------------------------------------------
 # Every phone watching a match asks every two seconds whether it changed; with a shared
 # cache (settings.LEDGER_VERSION_CACHE) the answer comes from the version stored here after
-# each change commits, without the database. Entries expire, so a lost update (two changes
-# committing in one instant and publishing out of order) heals within VERSION_TTL seconds.
+# each change commits, without the database. A version is only ever raised, in one step
+# on the server (``SharedRedisCache.raise_to``), so two changes publishing out of order
+# leave the newer. Entries expire after VERSION_TTL seconds, so a process that stopped
+# between its commit and its publishing leaves an old version for a minute at most.
 VERSION_TTL = 60
-
+# A match's pk beside its version (for the ETag): it never changes.
+PK_TTL = 60 * 60 * 24
 
 # How long the rows of a match's view are kept for one version (``Match._side_rows``): a
 # version lasts until the next change, a few minutes at a real table.
@@ -59,31 +62,44 @@ def version_key(code: str) -> str:
     return f"ledger-version:{code}"
 
 
+def pk_key(code: str) -> str:
+    return f"ledger-pk:{code}"
+
+
 def cached_version(code: str) -> tuple[int, int] | None:
-    """The (pk, version) of match ``code`` as last published, or None if not shared."""
+    """The (pk, version) of match ``code`` as last stored, or None if not shared."""
     if not settings.LEDGER_VERSION_CACHE:
         return None
-    return cache.get(version_key(code))
+    found = cache.get_many([pk_key(code), version_key(code)])
+    if len(found) < 2:
+        return None
+    return found[pk_key(code)], found[version_key(code)]
+
+
+def _store_version(code: str, pk: int, version: int) -> None:
+    cache.add(pk_key(code), pk, PK_TTL)
+    raise_to = getattr(cache, "raise_to", None)
+    if raise_to is not None:
+        raise_to(version_key(code), version, VERSION_TTL)
+        return
+    # A cache that is not Redis is this process's own (tests): no other process races it.
+    held = cache.get(version_key(code))
+    if held is None or held < version:
+        cache.set(version_key(code), version, VERSION_TTL)
 
 
 def remember_version(code: str, pk: int, version: int) -> None:
-    """Store a version read from the database, unless a change has published one since."""
+    """Store a version read from the database, unless a change has stored a newer one."""
     if settings.LEDGER_VERSION_CACHE:
-        cache.add(version_key(code), (pk, version), VERSION_TTL)
+        _store_version(code, pk, version)
 
 
 def publish_version(match: Match) -> None:
-    """Once the change commits, store the match's new version (never an older one)."""
+    """Once the change commits, store the match's new version (never over a newer one)."""
     if not settings.LEDGER_VERSION_CACHE:
         return
-    key, value = version_key(match.code), (match.pk, match.version)
-
-    def publish() -> None:
-        current = cache.get(key)
-        if current is None or current[1] < value[1]:
-            cache.set(key, value, VERSION_TTL)
-
-    transaction.on_commit(publish)
+    code, pk, version = match.code, match.pk, match.version
+    transaction.on_commit(lambda: _store_version(code, pk, version))
 
 
 def new_code() -> str:

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.ledger.models import Match, version_key
+from scoring.ledger.models import Match, cached_version
 from scoring.ledger.registry import MatchView
 from tests.conftest import make_match, record, totals
 
@@ -192,8 +192,6 @@ def test_with_a_shared_cache_an_unchanged_poll_needs_no_query(
 def test_an_older_version_never_overwrites_a_newer_one_in_the_shared_cache(
     settings, django_capture_on_commit_callbacks
 ):
-    from django.core.cache import cache
-
     settings.LEDGER_VERSION_CACHE = True
     match = played(0)
     with django_capture_on_commit_callbacks() as late:  # committed first, published last
@@ -202,7 +200,7 @@ def test_an_older_version_never_overwrites_a_newer_one_in_the_shared_cache(
         record(match, {"points": [2, 2, 2]})
     for callback in late:
         callback()
-    assert cache.get(version_key(match.code)) == (match.pk, 2)
+    assert cached_version(match.code) == (match.pk, 2)
 
 
 @pytest.mark.django_db
