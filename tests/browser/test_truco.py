@@ -247,9 +247,12 @@ def test_the_trick_question_asks_only_the_seats_of_the_table_chosen(phone):
     # The game's stylesheet is on the page: a trick's cards two to a row.
     expect(trick.locator(".cards")).to_have_css("display", "grid")
 
-    for seat in range(6):
-        expect(seats[seat]).to_be_visible() if seat < 4 else expect(seats[seat]).to_be_hidden()
-        expect(toggles[seat]).to_be_visible() if seat < 4 else expect(toggles[seat]).to_be_hidden()
+    for seat in range(4):  # the seed's table of four is chosen first
+        expect(seats[seat]).to_be_visible()
+        expect(toggles[seat]).to_be_visible()
+    for seat in range(4, 6):
+        expect(seats[seat]).to_be_hidden()
+        expect(toggles[seat]).to_be_hidden()
 
     page.select_option("#tricks-players", "2")
     expect(seats[1]).to_be_visible()
