@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from referee.paciencia import DEALS, DECK_SIZE, PILES, wilson
-from scoring.records.charts import Rect
 
 ODDS_FILE = Path(__file__).resolve().parent / "odds.json"
 
@@ -111,7 +110,13 @@ LEFT, RIGHT, TOP, BOTTOM = 30, 6, 8, 22  # room for the axis labels
 
 
 @dataclass(frozen=True)
-class Bar(Rect):
+class Bar:
+    """A <rect> of the histogram, in the viewBox's units, and what it counts."""
+
+    x: float
+    y: float
+    width: float
+    height: float
     value: int  # cards left off the piles (0: won)
     games: int
     share: float  # of all shuffles
