@@ -135,7 +135,8 @@ def hand_form_context(
         "match": match,
         "game": match.rules,
         "form": form,
-        "fields_key": fields_key(match, form),
+        # Only a fresh form's fields are drawn from the cache (a posted one shows its own).
+        "fields_key": None if form.is_bound else fields_key(match, form),
         "violations": list(violations),
         "request_id": request_id or uuid.uuid4(),
         "number": number or view.number,
