@@ -37,7 +37,8 @@ from scoring.ledger.registry import Game, MatchView, SideView, game_choices, get
 # leave the newer. Entries expire after VERSION_TTL seconds, so a process that stopped
 # between its commit and its publishing leaves an old version for a minute at most.
 VERSION_TTL = 60
-# A match's pk beside its version (for the ETag): it never changes.
+# A match's pk beside its version (for the ETag). It never changes, so it is kept by the
+# poll that reads the match from the database (``remember_version``), not by every change.
 PK_TTL = 60 * 60 * 24
 
 # How long the rows of a match's view are kept for one version (``Match._side_rows``): a
@@ -76,8 +77,7 @@ def cached_version(code: str) -> tuple[int, int] | None:
     return found[pk_key(code)], found[version_key(code)]
 
 
-def _store_version(code: str, pk: int, version: int) -> None:
-    cache.add(pk_key(code), pk, PK_TTL)
+def _raise_version(code: str, version: int) -> None:
     raise_to = getattr(cache, "raise_to", None)
     if raise_to is not None:
         raise_to(version_key(code), version, VERSION_TTL)
@@ -89,17 +89,20 @@ def _store_version(code: str, pk: int, version: int) -> None:
 
 
 def remember_version(code: str, pk: int, version: int) -> None:
-    """Store a version read from the database, unless a change has stored a newer one."""
+    """Store a version read from the database, unless a change has stored a newer one,
+    and the match's pk beside it."""
     if settings.LEDGER_VERSION_CACHE:
-        _store_version(code, pk, version)
+        cache.add(pk_key(code), pk, PK_TTL)
+        _raise_version(code, version)
 
 
 def publish_version(match: Match) -> None:
-    """Once the change commits, store the match's new version (never over a newer one)."""
+    """Once the change commits, store the match's new version (never over a newer one).
+    One round trip: the pk beside it is left to ``remember_version``."""
     if not settings.LEDGER_VERSION_CACHE:
         return
-    code, pk, version = match.code, match.pk, match.version
-    transaction.on_commit(lambda: _store_version(code, pk, version))
+    code, version = match.code, match.version
+    transaction.on_commit(lambda: _raise_version(code, version))
 
 
 def new_code() -> str:

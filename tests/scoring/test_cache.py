@@ -76,8 +76,9 @@ def test_the_ledger_reads_a_version_the_shared_cache_holds(shared, settings):
                     "KEY_PREFIX": "tento-test"}
     }  # fmt: skip
     settings.LEDGER_VERSION_CACHE = True
-    models.remember_version("abc", 41, 3)
-    models._store_version("abc", 41, 5)
+    assert models.cached_version("abc") is None
+    models.remember_version("abc", 41, 3)  # a poll read it from the database
+    models._raise_version("abc", 5)  # a change published its version
     models.remember_version("abc", 41, 4)  # a database read that lost the race
     assert models.cached_version("abc") == (41, 5)
     assert models.cached_version("unknown") is None

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.ledger.models import Match, cached_version
+from scoring.ledger.models import Match, cached_version, remember_version
 from scoring.ledger.registry import MatchView
 from tests.conftest import make_match, record, totals
 
@@ -194,6 +194,7 @@ def test_an_older_version_never_overwrites_a_newer_one_in_the_shared_cache(
 ):
     settings.LEDGER_VERSION_CACHE = True
     match = played(0)
+    remember_version(match.code, match.pk, match.version)  # a phone polled it
     with django_capture_on_commit_callbacks() as late:  # committed first, published last
         record(match, {"points": [1, 1, 1]})
     with django_capture_on_commit_callbacks(execute=True):
