@@ -196,13 +196,33 @@ def _match_etag(request: HttpRequest, code: str) -> str | None:
 def snapshot() -> Iterator[None]:
     """A transaction that reads the whole fragment as of one moment, so that totals never
     disagree with the hands listed beside them (PostgreSQL's READ COMMITTED would let
-    each query see a different moment; SQLite's transaction already is a snapshot)."""
+    each query see a different moment; SQLite's transaction already is a snapshot).
+    It only reads, and never holds up a phone recording a hand meanwhile."""
     outermost = not connection.in_atomic_block
-    with transaction.atomic():
+    with _deferred_on_sqlite(outermost), transaction.atomic():
         if outermost and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         yield
+
+
+@contextmanager
+def _deferred_on_sqlite(outermost: bool) -> Iterator[None]:
+    """The transaction begun inside is DEFERRED on SQLite. The settings make every other
+    one IMMEDIATE (a change takes the write lock as it begins, so a phone waiting for it
+    queues instead of failing half way); a read taking it too would make the phone
+    recording a hand wait for every poll. In WAL mode a deferred transaction's first read
+    fixes its snapshot and takes no lock."""
+    if not outermost or connection.vendor != "sqlite":
+        yield
+        return
+    connection.ensure_connection()  # connecting sets the configured mode again
+    configured = connection.transaction_mode
+    connection.transaction_mode = "DEFERRED"
+    try:
+        yield
+    finally:
+        connection.transaction_mode = configured
 
 
 @require_safe

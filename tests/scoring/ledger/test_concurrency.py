@@ -209,3 +209,37 @@ def test_totals_always_equal_the_hands_whatever_the_interleaving(rounds):
         results = at_once(*calls)
         assert not errors(results), results
         assert_totals_are_the_hands(match)
+
+
+def test_a_poll_reads_one_moment_and_never_holds_up_a_phone_saving():
+    """The live poll reads its fragment inside one transaction (``snapshot``), so totals
+    and hands agree. That transaction only reads: a phone recording a hand meanwhile must
+    go ahead at once, not queue behind it (on SQLite, where every change takes the write
+    lock as it begins, a read that took the lock too would hold the hand up)."""
+    from scoring.ledger.views.matches import snapshot
+
+    match = make_match(names=["Ana", "Bia", "Caio"])
+    read, written = threading.Event(), threading.Event()
+
+    def poll() -> tuple[bool, int, int]:
+        with snapshot():
+            before = Match.objects.get(pk=match.pk).version
+            read.set()
+            # The phone's hand, recorded while this poll is still reading.
+            saved_meanwhile = written.wait(timeout=10)
+            after = Match.objects.get(pk=match.pk).version
+        return saved_meanwhile, before, after
+
+    def save() -> Any:
+        read.wait(timeout=10)
+        hand = phone(match.pk, [1, 2, 3])()
+        written.set()
+        return hand
+
+    polled, saved = at_once(poll, save)
+    assert not isinstance(saved, Exception), saved
+    assert not isinstance(polled, Exception), polled
+    saved_meanwhile, before, after = polled
+    assert saved_meanwhile, "the hand waited for the poll to finish"
+    assert after == before  # the poll still read the moment it began with
+    assert Match.objects.get(pk=match.pk).version == before + 1
