@@ -80,6 +80,10 @@ class BaseSideFormSet(forms.BaseFormSet):
                         describe(Violation("ledger.sides.duplicate-player", {"name": name})),
                     )
                 seen.add(name.lower())
+        if not any(form.errors for form in filled):
+            table = game.table_violation([len(form.cleaned_data["players"]) for form in filled])
+            if table is not None:
+                raise forms.ValidationError(describe(table))
 
     def sides(self) -> list[tuple[str, list[str]]]:
         return [

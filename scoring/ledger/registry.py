@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Unpack
 
 from django import forms
 from django.utils.module_loading import import_string, module_has_submodule
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from referee.rulings import RuleError
+from referee.rulings import RuleError, Violation
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
@@ -134,6 +136,11 @@ def game_stylesheet(slug: str) -> str | None:
     return sheet if finders.find(sheet) else None
 
 
+def table_text(sizes: Sequence[int]) -> str:
+    """Sides of these many players as players say it: "2 v 2", "1 v 1 v 1"."""
+    return pgettext("players on each side of a table", " v ").join(map(str, sizes))
+
+
 class Game:
     """A game on the ledger. Subclasses set the class attributes and override the hooks
     whose defaults do not fit."""
@@ -146,6 +153,9 @@ class Game:
     min_sides: ClassVar[int] = 2
     max_sides: ClassVar[int] = 2
     max_players_per_side: ClassVar[int] = 4
+    # The tables the game is played by: each the number of players on each side, the
+    # sides in any order ((2, 2): two pairs). None: any sides within the limits above.
+    tables: ClassVar[frozenset[tuple[int, ...]] | None] = None
     # Everyone plays alone (each side one player): the set-up asks for players, not sides.
     individual: ClassVar[bool] = False
     # The engine's options dataclass (``from_dict``/``as_dict``); None: the game has none.
@@ -212,6 +222,26 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
+
+    # --- who plays ------------------------------------------------------------------------
+
+    def table_violation(self, sizes: Sequence[int]) -> Violation | None:
+        """Why sides of these many players (in the order entered) are not a table of this
+        game, naming the tables it has; None when they are."""
+        if self.tables is None or tuple(sorted(sizes)) in self.tables:
+            return None
+        return Violation(
+            "ledger.sides.table",
+            {"game": str(self.name), "sides": table_text(sizes), "tables": self.tables_text()},
+        )
+
+    def tables_text(self) -> str:
+        """The tables the game is played by, as players say them ("1 v 1, 2 v 2 or 3 v
+        3"); "" for a game played by any sides."""
+        if self.tables is None:
+            return ""
+        tables = sorted(self.tables, key=lambda table: (len(table), table))
+        return get_text_list([table_text(table) for table in tables], gettext("or"))
 
     # --- what the engine says -----------------------------------------------------------
 

@@ -157,6 +157,16 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("Each side has 1 to %(max)s players."),
     ),
     RuleText(
+        "ledger.sides.table",
+        _("Who plays"),
+        _("These sides are not a table of %(game)s: %(sides)s. It is played %(tables)s."),
+        _(
+            "A match is started only for sides a real table of its game has, counted in "
+            "players on each side (2 v 2: two pairs). Each game's rules say which tables "
+            "it is played by."
+        ),
+    ),
+    RuleText(
         "ledger.sides.duplicate-player",
         _("Player twice"),
         _("%(name)s is entered more than once."),

@@ -27,6 +27,8 @@ class Canastra(SidesGame):
     engine = canastra
     min_sides = max_sides = canastra.PAIRS
     max_players_per_side = 2  # a pair
+    # Two pairs; or two players alone (canastra.ruling.two-players).
+    tables = frozenset({(2, 2), (1, 1)})
     options_class = canastra.CanastraOptions
     options_form_class = CanastraOptionsForm
     hand_form_class = CanastraHandForm

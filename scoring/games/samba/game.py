@@ -21,6 +21,8 @@ class Samba(SidesGame):
     engine = samba
     min_sides, max_sides = min(samba.SIDES_ALLOWED), max(samba.SIDES_ALLOWED)
     max_players_per_side = 3
+    # Two or three players alone, two pairs, or six: two teams of three or three pairs.
+    tables = frozenset({(1, 1), (1, 1, 1), (2, 2), (3, 3), (2, 2, 2)})
     options_class = samba.SambaOptions
     options_form_class = SambaOptionsForm
     hand_form_class = SambaHandForm

@@ -35,6 +35,8 @@ class Truco(Game):
     engine = truco
     min_sides = max_sides = len(TEAMS)
     max_players_per_side = max(truco.PLAYER_COUNTS) // len(TEAMS)
+    # Two teams of the same size: one against one, two against two, three against three.
+    tables = frozenset((count // len(TEAMS),) * len(TEAMS) for count in truco.PLAYER_COUNTS)
     options_class = TrucoOptions
     options_form_class = TrucoOptionsForm
     hand_form_class = TrucoHandForm
