@@ -53,6 +53,7 @@ RULE_IDS: tuple[str, ...] = (
     "canastra.hand.pairs",  # a hand has exactly two pairs
     "canastra.hand.meld-points-too-low",  # a canastra is worth at least 45 (dirty: 55)
     "canastra.hand.too-many-canastras",  # 108 cards make at most 15 canastras
+    "canastra.hand.too-many-clean-canastras",  # 26 cards of a suit make at most 3: 12 in all
     "canastra.hand.too-many-dirty-canastras",  # 12 wilds make at most 12 dirty canastras
     "canastra.hand.too-many-points",  # the two decks hold 1,160 card points in all
     "canastra.morto.needs-canastra",  # taking the morto needs a canastra, clean or dirty
@@ -181,11 +182,21 @@ def cards_points(cards: Iterable[Card]) -> int:
 WILDS_IN_GAME = sum(1 for card in DECK.cards() if is_wild(card))  # 4 jokers and 8 twos
 MOST_CANASTRAS = len(DECK) // CANASTRA_MINIMUM  # 108 cards make at most 15
 MOST_DIRTY_CANASTRAS = WILDS_IN_GAME  # each holds exactly one wild: 12
+# A clean canastra holds no wild, so it is seven naturals of one suit (a 2 in its own
+# place is natural); the 26 cards of a suit make three: 12 in all.
+CARDS_OF_A_SUIT = DECK.copies * len(RANKS)  # 26
+CLEAN_CANASTRAS_OF_A_SUIT = CARDS_OF_A_SUIT // CANASTRA_MINIMUM  # 3
+MOST_CLEAN_CANASTRAS = CLEAN_CANASTRAS_OF_A_SUIT * len(SUITS)  # 12
 MOST_CARD_POINTS = cards_points(DECK.cards())  # every card of the two decks: 1,160
 CARD_POINTS_STEP = gcd(*_CARD_POINTS.values())  # 5
 # The cheapest canastras: 3 to 9 of a suit (45); 3 to 8 and a 2 for the 9 (55).
 CHEAPEST_CLEAN_CANASTRA = 45
 CHEAPEST_DIRTY_CANASTRA = 55
+# The decks hold two 3-to-9 runs of each suit, eight in all. A suit's third clean
+# canastra leaves it no second 3 to 9: its three cost at least 180 (A to 7, 3 to 9 and
+# 8 to A), 90 more than two. So each clean canastra beyond eight adds at least 90.
+CHEAP_CLEAN_CANASTRAS = 2 * len(SUITS)  # 8
+THIRD_CLEAN_CANASTRA_OF_A_SUIT = 90
 
 
 # --------------------------------------------------------------------------- melds
@@ -597,8 +608,9 @@ def _bad_entry(name: str, value: Any, **where: Any) -> Violation:
 
 def _pair_violations(index: int, tally: PairTally) -> list[Violation]:
     found: list[Violation] = []
+    # The clean and the dirty canastras share no card, so their cheapest sum is a bound.
     minimum = (
-        tally.clean_canastras * CHEAPEST_CLEAN_CANASTRA
+        cheapest_clean_canastras(tally.clean_canastras)
         + tally.dirty_canastras * CHEAPEST_DIRTY_CANASTRA
     )
     if tally.meld_points < minimum:
@@ -625,6 +637,13 @@ def _pair_violations(index: int, tally: PairTally) -> list[Violation]:
     return found
 
 
+def cheapest_clean_canastras(count: int) -> int:
+    """The fewest card points ``count`` clean canastras hold: 45 each while there are
+    3-to-9 runs to spare (two of a suit), 90 for each one beyond."""
+    beyond = max(0, count - CHEAP_CLEAN_CANASTRAS)
+    return (count - beyond) * CHEAPEST_CLEAN_CANASTRA + beyond * THIRD_CLEAN_CANASTRA_OF_A_SUIT
+
+
 def _deck_bounds(tallies: Sequence[PairTally]) -> list[Violation]:
     """What the two decks cannot hold between the pairs, each against its limit."""
     bounds = (
@@ -633,6 +652,12 @@ def _deck_bounds(tallies: Sequence[PairTally]) -> list[Violation]:
             "canastras",
             sum(tally.canastras for tally in tallies),
             MOST_CANASTRAS,
+        ),
+        (
+            "canastra.hand.too-many-clean-canastras",
+            "clean_canastras",
+            sum(tally.clean_canastras for tally in tallies),
+            MOST_CLEAN_CANASTRAS,
         ),
         (
             "canastra.hand.too-many-dirty-canastras",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -90,6 +90,22 @@ def test_the_two_decks_hold_1160_card_points_and_twelve_wilds():
     assert (canastra.MOST_CARD_POINTS, canastra.WILDS_IN_GAME) == (1_160, 12)
     assert canastra.MOST_CANASTRAS == 15
     assert len(DECK) == 108
+
+
+def test_the_two_decks_make_twelve_clean_canastras_three_of_each_suit():
+    # Two 52-card decks and four jokers: 26 cards of each suit, 2s included.
+    assert Counter(card.suit for card in DECK.cards() if not card.is_joker) == dict.fromkeys(
+        SUITS, 26
+    )
+    assert (canastra.CLEAN_CANASTRAS_OF_A_SUIT, canastra.MOST_CLEAN_CANASTRAS) == (3, 12)
+
+
+# Three clean canastras of one suit, as cheap as three can be (the 2 natural in the first).
+CHEAPEST_THREE_CLEAN = (
+    "A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s}",
+    "3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s}",
+    "8{s} 9{s} 10{s} J{s} Q{s} K{s} A{s}",
+)
 
 
 # ---------------------------------------------------------------- melds: page examples
@@ -493,6 +509,98 @@ def test_quick_entry_canastras_need_their_card_points():
     assert meld("3H 4H 5H 6H 7H 8H 2S").points == canastra.CHEAPEST_DIRTY_CANASTRA
 
 
+def test_quick_entry_clean_canastras_beyond_eight_cost_90_each():
+    # Only eight 3-to-9 runs exist (two of each suit): the ninth clean canastra costs 90.
+    assert [canastra.cheapest_clean_canastras(n) for n in (1, 8, 9, 12)] == [45, 360, 450, 720]
+    violations = raised(score_quick, [PairTally(clean_canastras=9, meld_points=445), PairTally()])
+    assert [(v.rule, v.params["minimum"]) for v in violations] == [
+        ("canastra.hand.meld-points-too-low", 450)
+    ]
+    # clean and dirty canastras share no card: their cheapest sums add up
+    violations = raised(
+        score_quick,
+        [PairTally(clean_canastras=9, dirty_canastras=1, meld_points=500), PairTally()],
+    )
+    assert [(v.rule, v.params["minimum"]) for v in violations] == [
+        ("canastra.hand.meld-points-too-low", 505)
+    ]
+    score_quick([PairTally(clean_canastras=9, meld_points=450), PairTally()])
+
+
+def test_the_cheapest_three_clean_canastras_of_a_suit_are_worth_180():
+    verdicts = [meld(text.format(s="H")) for text in CHEAPEST_THREE_CLEAN]
+    assert [verdict.kind for verdict in verdicts] == ["canastra-clean"] * 3
+    assert sum(verdict.points for verdict in verdicts) == 180 == 2 * 45 + 90
+
+
+def test_no_three_clean_canastras_of_a_suit_are_worth_less_than_180():
+    # Every run of 7 to 14 places (1 the low ace … 14 the high ace), every three of them
+    # the 26 cards of one suit can make at once: the cheapest three cost 180, two 90.
+    runs = [range(low, low + n) for n in range(7, 15) for low in range(1, 16 - n)]
+    ranks = [*RANKS, "A"]  # place p holds ranks[p - 1]
+
+    def cheapest(count: int) -> int:
+        costs = []
+        for chosen in combinations_with_replacement(runs, count):
+            used = Counter(ranks[place - 1] for run in chosen for place in run)
+            if max(used.values(), default=0) <= DECK.copies:
+                costs.append(sum(card_points(Card(ranks[p - 1], "H")) for r in chosen for p in r))
+        return min(costs, default=None)
+
+    assert [cheapest(n) for n in (1, 2, 3, 4)] == [45, 90, 180, None]
+
+
+def test_twelve_clean_canastras_are_entered_card_by_card():
+    melds = [text.format(s=suit) for suit in SUITS for text in CHEAPEST_THREE_CLEAN]
+    a = pair(melds, took_morto=True, went_out=True)
+    tally = tally_from_cards(a)
+    assert (tally.clean_canastras, tally.meld_points) == (12, 720)
+    assert lines(score_hand([a, pair()])[0])["canastra.bonus.clean-canastra"] == 2_400
+
+
+def test_quick_entry_takes_twelve_clean_canastras_across_the_pairs():
+    one_pair = [PairTally(clean_canastras=12, meld_points=720, went_out=True), PairTally()]
+    assert score_quick(one_pair)[0].total == 720 + 2_400 + 100
+    both = [
+        PairTally(clean_canastras=8, meld_points=360, took_morto=True, went_out=True),
+        PairTally(clean_canastras=4, meld_points=180, took_morto=True),
+    ]
+    assert [breakdown.total for breakdown in score_quick(both)] == [2_160, 1_080]
+
+
+def test_quick_entry_refuses_a_thirteenth_clean_canastra():
+    violations = raised(
+        score_quick,
+        [
+            PairTally(clean_canastras=7, meld_points=315, took_morto=True, went_out=True),
+            PairTally(clean_canastras=6, meld_points=270),
+        ],
+    )
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        ("canastra.hand.too-many-clean-canastras", {"clean_canastras": 13, "limit": 12})
+    ]
+    # the entry that scored 3,385: thirteen clean canastras in one pair
+    tallies = [
+        PairTally(clean_canastras=13, meld_points=585, took_morto=True, went_out=True),
+        PairTally(),
+    ]
+    assert "canastra.hand.too-many-clean-canastras" in [
+        v.rule for v in raised(score_quick, tallies)
+    ]
+
+
+def test_quick_entry_still_counts_fifteen_canastras_clean_and_dirty_together():
+    fifteen = [
+        PairTally(clean_canastras=9, meld_points=450),
+        PairTally(dirty_canastras=6, meld_points=330),
+    ]
+    score_quick(fifteen)
+    sixteen = [fifteen[0], replace(fifteen[1], dirty_canastras=7, meld_points=385)]
+    assert [(v.rule, dict(v.params)) for v in raised(score_quick, sixteen)] == [
+        ("canastra.hand.too-many-canastras", {"canastras": 16, "limit": 15})
+    ]
+
+
 def test_quick_entry_stays_within_what_two_decks_hold():
     violations = raised(
         score_quick,
@@ -889,6 +997,7 @@ def emitted() -> set[str]:
             PairTally(dirty_canastras=13, meld_points=715),
         ],
     )
+    caught(score_quick, [PairTally(clean_canastras=13, meld_points=810), PairTally()])
     caught(
         score_quick,
         [

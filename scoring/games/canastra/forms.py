@@ -92,7 +92,7 @@ class CanastraHandForm(SidesHandForm):
         points, step = canastra.MOST_CARD_POINTS, canastra.CARD_POINTS_STEP
         # A pair rarely lays more than three canastras of a kind: 0–3 are one tap each.
         self.fields[p + "clean_canastras"] = count_field(
-            _("Clean canastras"), canastra.MOST_CANASTRAS, chips=4
+            _("Clean canastras"), canastra.MOST_CLEAN_CANASTRAS, chips=4
         )
         self.fields[p + "dirty_canastras"] = count_field(
             _("Dirty canastras"), canastra.MOST_DIRTY_CANASTRAS, chips=4

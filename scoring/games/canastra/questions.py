@@ -183,7 +183,7 @@ class GoingOutQuestion(questions.GoingOutQuestion):
         label=_("The pair's melds, those laid now included, one per line"), required=False
     )
     clean_canastras = number_field(
-        _("Or: the pair's clean canastras"), 0, canastra.MOST_CANASTRAS, required=False
+        _("Or: the pair's clean canastras"), 0, canastra.MOST_CLEAN_CANASTRAS, required=False
     )
     dirty_canastras = number_field(
         _("… and its dirty canastras"), 0, canastra.MOST_DIRTY_CANASTRAS, required=False

@@ -60,6 +60,15 @@ def engine_violations() -> list[Violation]:
             ]
         )
     )
+    # Thirteen clean canastras, when the 26 cards of each suit make three.
+    found += refused(
+        lambda: canastra.score_quick(
+            [
+                PairTally(clean_canastras=7, meld_points=315),
+                PairTally(clean_canastras=6, meld_points=270),
+            ]
+        )
+    )
     found += refused(
         lambda: canastra.score_quick(
             [
