@@ -38,6 +38,18 @@ RULES: tuple[RuleText, ...] = (
         section=TABLE,
     ),
     RuleText(
+        "canastra.ruling.two-players",
+        _("Ruling: two players alone"),
+        text=_(
+            "The rules describe two pairs. The app also keeps the score of two players "
+            "each on their own, the usual game for two: each is a side, with a morto of "
+            "their own, and every other rule is the same. Two against one is not a table "
+            "of Canastra."
+        ),
+        section=TABLE,
+        kind=RULING,
+    ),
+    RuleText(
         "canastra.table.card-values",
         _("Card values"),
         text=_(
@@ -189,7 +201,10 @@ RULES: tuple[RuleText, ...] = (
         ),
         _(
             "The melds' card points include those of the canastras: the cheapest clean "
-            "canastra (3 to 9 of a suit) is worth 45, the cheapest dirty one 55."
+            "canastra (3 to 9 of a suit) is worth 45, the cheapest dirty one 55. The two "
+            "decks hold only two runs of 3 to 9 in each suit, eight in all; three clean "
+            "canastras of one suit are worth at least 180 (A to 7, 3 to 9, 8 to A), so "
+            "each clean canastra beyond eight adds at least 90."
         ),
         ENTRY,
     ),
@@ -198,6 +213,21 @@ RULES: tuple[RuleText, ...] = (
         _("Fifteen canastras at most"),
         _("%(canastras)s canastras were entered, but the two decks make at most %(limit)s."),
         _("The 108 cards of the two decks make at most 15 canastras in one hand."),
+        ENTRY,
+    ),
+    RuleText(
+        "canastra.hand.too-many-clean-canastras",
+        _("Twelve clean canastras at most"),
+        _(
+            "%(clean_canastras)s clean canastras were entered, but the two decks make at "
+            "most %(limit)s."
+        ),
+        _(
+            "A clean canastra holds no wild: it is seven or more natural cards of one suit "
+            "(a 2 in its own place is natural). The two decks hold 26 cards of each suit, "
+            "enough for three clean canastras, so both pairs together have at most twelve "
+            "in one hand."
+        ),
         ENTRY,
     ),
     RuleText(
