@@ -96,10 +96,12 @@ RULES: tuple[RuleText, ...] = (
         _("Dealt to its packet"),
         _("%(card)s comes up at the count of %(count)s and goes to packet %(count)s."),
         _(
-            "The other 96 cards are turned up one by one while counting one (ace) to "
-            "twelve (queen); each goes face up onto the packet (pacote) of the number "
-            "counted. Packets 1–6 form one row, 7–12 another; only the top card of a "
-            "packet, the last one put on it, is in view."
+            "The cards are turned up one by one while counting from one (ace) to the "
+            "number of packets of the deal: to twelve (queen) in the first deal, which "
+            "deals the 96 cards that are not kings, to eleven (jack) in the second and to "
+            "ten in the third. Each card goes face up onto the packet (pacote) of the "
+            "number counted. In the first deal packets 1–6 form one row, 7–12 another; "
+            "only the top card of a packet, the last one put on it, is in view."
         ),
         DEAL,
     ),
@@ -119,12 +121,15 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.deal.kennel",
-        _("Three cards to the kennel"),
+        _("A column to the kennel"),
         _("%(card)s goes face up to column %(column)s of the kennel."),
         _(
-            "After each count to twelve the next three cards go face up, in a column, "
-            "below the packets: the kennel (canil). The whole first deal leaves twelve "
-            "packets, a kennel of six columns of three and the dog's heap."
+            "After each count the next cards go face up, in a column, below the packets: "
+            "the kennel (canil). A column has three cards in the first deal (after each "
+            "count to twelve), four in the second (after each count to eleven) and five in "
+            "the third (after each count to ten), so each full pass deals fifteen cards. "
+            "The whole first deal leaves twelve packets, a kennel of six columns of three "
+            "and the dog's heap."
         ),
         DEAL,
     ),

@@ -4,11 +4,21 @@ are checked directly rather than through the ledger's catalogue)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
 from referee.cards import parse_cards
-from referee.paciencia import RULE_IDS, RULINGS, play, play_shuffle, record_violations
+from referee.paciencia import (
+    KENNEL_ROWS,
+    PACKETS,
+    RULE_IDS,
+    RULINGS,
+    play,
+    play_shuffle,
+    record_violations,
+)
 from referee.paciencia import shuffle as shuffle_deck
 from referee.rulings import RuleError, Violation
 from scoring.games.paciencia.rules import RULES
@@ -80,3 +90,22 @@ def test_a_move_reads_as_a_caption():
         assert (
             str(TEXTS[won.rule].message) % dict(won.params) == "The patience came out in deal 2."
         )
+
+
+WORDS = {3: "three", 4: "four", 5: "five", 10: "ten", 11: "eleven", 12: "twelve"}
+DEALS = ("first", "second", "third")
+
+
+def test_the_dealing_texts_hold_in_every_deal_not_only_the_first():
+    # deals 2 and 3 cite them too (shuffle 7 is lost after the third deal)
+    cited = {(m.rule, m.deal) for m in play_shuffle(7).moves}
+    dealing = ("paciencia.deal.packet", "paciencia.deal.kennel")
+    assert {(rule, deal) for rule in dealing for deal in (1, 2, 3)} <= cited
+    with translation.override("en"):
+        packet, kennel = (str(TEXTS[rule].text) for rule in dealing)
+        title = str(TEXTS["paciencia.deal.kennel"].title)
+    for deal, packets, rows in zip(DEALS, PACKETS, KENNEL_ROWS, strict=True):
+        assert f"to {WORDS[packets]}" in packet and f"in the {deal}" in packet
+        assert re.search(rf"{WORDS[rows]} (cards )?in the {deal}\b", kennel)
+        assert f"count to {WORDS[packets]}" in kennel
+    assert "three" not in title.lower()
