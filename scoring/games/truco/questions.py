@@ -4,6 +4,10 @@ Two, four or six seats in the order of play (A1, B1, A2, B2 …; a match names t
 mão leads the first trick and the engine (``referee.truco.judge_hand``) says who takes
 each trick, which rule decided it, who leads the next and who wins the hand. This form
 only reads the cards and words the answer.
+
+Under the house rule ``accepted_truco_trick_decides`` (the match's, or ticked here when no
+match is given) the trick in which a truco or a raise was accepted decides the hand once
+it is won; the form then asks for that trick.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from referee.truco import (
     judge_hand,
     seat_name,
 )
-from scoring.games.truco.forms import VARIANT_CHOICES
+from scoring.games.truco.forms import VARIANT_CHOICES, TrucoOptionsForm
 from scoring.games.truco.progress import match_options, progress
 from scoring.ledger.cards import (
     CARD_INPUT,
@@ -41,6 +45,13 @@ from scoring.ledger.referee import Answer, CitesRule, Question
 
 TRICKS = 3
 MOST_PLAYERS = max(PLAYER_COUNTS)
+# The trick played once a call was accepted, as the table says it ("na segunda").
+ACCEPTED_IN_CHOICES = [
+    ("", _("Not accepted")),
+    (1, _("In the first trick")),
+    (2, _("In the second trick")),
+    (3, _("In the third trick")),
+]
 
 
 def card_field(trick: int, index: int) -> str:
@@ -82,6 +93,16 @@ class TrickQuestion(Question):
     vira = CardField(label=_("Vira (Paulista)"), required=False)
     players = players_field(PLAYER_COUNTS, initial=PLAYERS)
     mao = forms.TypedChoiceField(label=_("The mão (leads the first trick)"), coerce=int)
+    # The same house rule, label and help as when a match is set up.
+    accepted_truco_trick_decides = TrucoOptionsForm.base_fields["accepted_truco_trick_decides"]
+    truco_accepted_in = forms.TypedChoiceField(
+        label=_("Truco accepted"),
+        choices=ACCEPTED_IN_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("A raise accepted counts too."),
+    )
 
     def __init__(self, data: Any = None, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -93,10 +114,18 @@ class TrickQuestion(Question):
             if count in PLAYER_COUNTS:
                 self.seat_names = {i: seat.name for i, seat in enumerate(state.seats)}
                 self.initial |= {"players": count, "mao": state.hands_played % count}
-            self.initial["variant"] = match_options(match).variant
-            # A match's trick is judged by the match's own variant and table.
+            options = match_options(match)
+            self.initial["variant"] = options.variant
+            # A match's trick is judged by the match's own variant, table and house rules.
             self.fields["variant"].disabled = True
             self.fields["players"].disabled = bool(self.seat_names)
+            if options.accepted_truco_trick_decides:
+                self.initial["accepted_truco_trick_decides"] = True
+                self.fields["accepted_truco_trick_decides"].disabled = True
+            else:
+                # Without the house rule an accepted truco changes nothing: not asked.
+                del self.fields["accepted_truco_trick_decides"]
+                del self.fields["truco_accepted_in"]
         # A card field for each seat: the match's table, or the largest one the page may
         # be asked about (the players field says how many play).
         self.seats = len(self.seat_names) or MOST_PLAYERS
@@ -113,6 +142,12 @@ class TrickQuestion(Question):
                     self.fields[down_field(trick, index)] = forms.BooleanField(
                         label=_("face down"), required=False
                     )
+
+    @property
+    def asks_accepted_in(self) -> bool:
+        """Whether the page asks in which trick a truco was accepted (the house rule is
+        the match's, or may be ticked here)."""
+        return "truco_accepted_in" in self.fields
 
     def seat_label(self, index: int) -> str:
         """A seat as the mão's choices show it: "Bia (B1)", or "B1" without a match."""
@@ -158,14 +193,21 @@ class TrickQuestion(Question):
 
     def verdict(self) -> Answer:
         data = self.cleaned_data
+        decides = bool(data.get("accepted_truco_trick_decides"))
         options = TrucoOptions.from_dict(
-            {"variant": data["variant"], "vira": str(data["vira"]) if data["vira"] else None}
+            {
+                "variant": data["variant"],
+                "vira": str(data["vira"]) if data["vira"] else None,
+                "accepted_truco_trick_decides": decides,
+            }
         )
         judged = judge_hand(
             self._entered(),
             players=data["players"],
             mao=data["mao"],
             options=options,
+            # A trick chosen and the house rule then unticked is not asked about.
+            truco_accepted_in=data.get("truco_accepted_in") if decides else None,
             notation=notation(),
         )
         return self._answer(judged)

@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from referee.rulings import RuleError
+from referee.truco import TrucoOptions, judge_hand
 from scoring.games.truco.questions import TrickQuestion
 from tests.conftest import make_match, record
 
@@ -15,10 +16,21 @@ pytestmark = pytest.mark.django_db
 
 
 def cards(
-    *tricks: str, mao: int = 0, variant: str = "seed", vira: str = "", down=(), players: int = 4
+    *tricks: str,
+    mao: int = 0,
+    variant: str = "seed",
+    vira: str = "",
+    down=(),
+    players: int = 4,
+    accepted: bool = False,
+    accepted_in: int | None = None,
 ) -> dict:
     data = {"q": "tricks", "mao": str(mao), "variant": variant, "vira": vira,
             "players": str(players)}  # fmt: skip
+    if accepted:  # the house rule ticked on the page
+        data["accepted_truco_trick_decides"] = "on"
+    if accepted_in is not None:
+        data["truco_accepted_in"] = str(accepted_in)
     for number, trick in enumerate(tricks, start=1):
         for index, card in enumerate(trick.split()):
             data[f"t{number}c{index}"] = card
@@ -190,3 +202,105 @@ def test_a_matchs_tricks_have_a_card_field_for_each_of_its_seats(client):
     data = cards("3C 7O", "RE AE", mao=0, players=2) | {"match": match.code}
     answer = client.get("/truco/referee/", data).content.decode()
     assert "leva a vaza" in answer
+
+
+# --- the house rule: the trick after an accepted truco decides ------------------------------
+
+# A 3 takes the first trick for A (A1's 3♥); A1 leads the second and B1's 2♦ takes it.
+A_THEN_B = ("3H KD 5S 4D", "5H 2D 6S 4S")
+# The same, as a Brazilian page reads it: copas, ouros, espadas; rei.
+A_THEN_B_PT = ("3C RO 5E 4O", "5C 2O 6E 4E")
+RULE_LINK = 'href="/rules/truco/#truco.hand.accepted-trick-decides"'
+
+
+def test_the_engine_gives_the_hand_to_the_trick_after_the_call():
+    # What the page must say: the engine's own verdict on the brief's example.
+    options = TrucoOptions(accepted_truco_trick_decides=True)
+    tricks = [[(card, False) for card in trick.split()] for trick in A_THEN_B]
+    judged = judge_hand(tricks, options=options, truco_accepted_in=2)
+    assert (judged.winner, judged.rule) == ("B", "truco.hand.accepted-trick-decides")
+
+
+def test_with_the_house_rule_the_trick_after_an_accepted_truco_decides():
+    result = verdict(*A_THEN_B, accepted=True, accepted_in=2)
+    assert [t.winner for t in result.tricks] == ["A", "B"]
+    assert (result.hand.winner, result.hand.decided_after) == ("B", 2)
+    assert result.rule == "truco.hand.accepted-trick-decides"
+    assert result.answer.headline == "Team B wins the hand."
+
+
+def test_without_the_house_rule_the_accepted_trick_changes_nothing():
+    # A trick chosen, then the house rule unticked: two tricks of three, as always.
+    result = verdict(*A_THEN_B, accepted=False, accepted_in=2)
+    assert not result.hand.decided
+    assert result.rule == "truco.hand.two-tricks"
+    assert result.answer.headline == "The hand is not decided yet: enter the next trick."
+
+
+def test_with_the_house_rule_but_no_truco_accepted_the_hand_goes_on():
+    result = verdict(*A_THEN_B, accepted=True)
+    assert not result.hand.decided
+    assert result.rule == "truco.hand.two-tricks"
+
+
+def test_a_tied_trick_after_the_call_leaves_the_hand_to_the_usual_rules():
+    # Truco accepted in the first trick, which is tied: the second trick decides as usual.
+    result = verdict("3H 3S 2C KD", "4C 5H 6S 7S", accepted=True, accepted_in=1)
+    assert (result.hand.winner, result.rule) == ("A", "truco.hand.tied-first-trick")
+
+
+def test_the_trick_the_truco_was_accepted_in_is_one_of_three():
+    with translation.override("en"):
+        form = TrickQuestion(cards(*A_THEN_B, accepted=True) | {"truco_accepted_in": "4"})
+        assert not form.is_valid()
+        assert "truco_accepted_in" in form.errors
+
+
+def test_a_matchs_house_rule_decides_by_the_trick_after_the_call(client):
+    match = make_match(
+        "truco",
+        (("Ana", "Caio"), ("Bia", "Duda")),
+        target=12,
+        options={"accepted_truco_trick_decides": True},
+    )
+    page = client.get(f"/truco/referee/?match={match.code}").content.decode()
+    # The match's house rule, ticked and fixed; the trick of the call is asked.
+    assert re.search(r'name="accepted_truco_trick_decides"[^>]*disabled', page)
+    assert re.search(r'name="accepted_truco_trick_decides"[^>]*checked', page)
+    asked = re.search(r'<select name="truco_accepted_in".*?</select>', page, re.S)
+    assert asked and re.findall(r'value="(\d?)"', asked.group()) == ["", "1", "2", "3"]
+
+    # Unticking a match's house rule in the query changes nothing: it is the match's.
+    data = cards(*A_THEN_B_PT) | {"match": match.code, "truco_accepted_in": "2"}
+    html = client.get("/truco/referee/", data).content.decode()
+    assert "A dupla B ganha a mão." in html
+    assert RULE_LINK in html
+
+    data = cards(*A_THEN_B_PT) | {"match": match.code}
+    html = client.get("/truco/referee/", data).content.decode()
+    assert "A mão ainda não está decidida" in html and RULE_LINK not in html
+
+
+def test_a_match_without_the_house_rule_does_not_ask_for_the_trick_of_the_call(client):
+    match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
+    page = client.get(f"/truco/referee/?match={match.code}").content.decode()
+    assert 'name="truco_accepted_in"' not in page
+    assert 'name="accepted_truco_trick_decides"' not in page
+    # Asked anyway (a hand-made address): the hand is won by two tricks, as always.
+    data = cards(*A_THEN_B_PT, accepted=True, accepted_in=2) | {"match": match.code}
+    html = client.get("/truco/referee/", data).content.decode()
+    assert "A mão ainda não está decidida" in html and RULE_LINK not in html
+
+
+def test_without_a_match_the_house_rule_is_ticked_on_the_page(client):
+    page = client.get("/truco/referee/").content.decode()
+    rule = re.search(r'<input type="checkbox" name="accepted_truco_trick_decides"[^>]*>', page)
+    assert rule and "checked" not in rule.group() and "disabled" not in rule.group()
+    # The trick of the call sits in its own block, which the stylesheet hides while the
+    # house rule is not ticked.
+    assert re.search(r'<div class="accepted-in" data-accepted-in>\s*<div class="field', page)
+    html = client.get("/truco/referee/", cards(*A_THEN_B_PT, accepted=True, accepted_in=2))
+    assert "A dupla B ganha a mão." in html.content.decode()
+    assert RULE_LINK in html.content.decode()
+    html = client.get("/truco/referee/", cards(*A_THEN_B_PT, accepted_in=2)).content.decode()
+    assert "A mão ainda não está decidida" in html and RULE_LINK not in html
