@@ -57,6 +57,12 @@ RULE_IDS: tuple[str, ...] = (
     "samba.hand.invalid-entry",  # a count is not a whole number 0 or more (or a yes/no isn't)
     "samba.hand.not-multiple-of-five",  # card values are multiples of 5, so are their sums
     "samba.hand.too-many-red-threes",  # the three decks hold six red threes in all
+    "samba.hand.too-many-wilds",  # wild and dirty canastras need more than the 18 wilds
+    "samba.hand.too-many-sambas",  # each samba holds an 8 of its suit: 12 sambas at most
+    "samba.hand.too-many-clean-canastras",  # one for each of the 11 natural ranks at most
+    "samba.hand.too-many-combinations",  # 150 cards besides the threes make at most 21
+    "samba.hand.too-many-points",  # the three decks hold 1,770 card points in all
+    "samba.hand.table-points-too-low",  # a side's combinations carry their card points
     "samba.going-out.two-combinations",  # going out needs two 7-card combinations on the table
     "samba.going-out.one-side",  # only one side goes out in a hand
     "samba.concealed.more-than-combinations",  # each premium needs its canastra laid down
@@ -133,6 +139,15 @@ KINDS: tuple[str, ...] = (
 )
 SEVEN_CARD_KINDS = frozenset({CLEAN_CANASTRA, DIRTY_CANASTRA, WILD_CANASTRA, SAMBA})
 GROUP_KINDS = frozenset({GROUP, CLEAN_CANASTRA, DIRTY_CANASTRA})
+# The card points of the cheapest 7-card combination of each kind, so that a side's table
+# is never entered below them: seven 4s; six 4s and a 2 (five and two 2s make 65); the
+# samba 4 to 10; seven 2s.
+CHEAPEST_COMBINATIONS: dict[str, int] = {
+    CLEAN_CANASTRA: 35,
+    DIRTY_CANASTRA: 50,
+    SAMBA: 50,
+    WILD_CANASTRA: 140,
+}
 
 _CARD_POINTS = (
     {"JK": 50, "2": 20, "A": 20, "3": 5}
@@ -235,12 +250,20 @@ def cards_points(cards: Iterable[Card]) -> int:
     return sum(card_points(card) for card in cards)
 
 
-# What the three decks hold, and so the most a side can lay or be left with in one hand:
-# the bounds of a hand entered as counts.
+# What the three decks hold, and so the most the sides can lay or be left with in one
+# hand: the bounds of a hand entered as counts.
 RED_THREES_IN_GAME = sum(1 for card in DECK.cards() if is_red_three(card))  # 6
 WILDS_IN_GAME = sum(1 for card in DECK.cards() if is_wild(card))  # 6 jokers and 12 twos
-MOST_COMBINATIONS = len(DECK) // SEVEN  # 162 cards make at most 23 seven-card melds
+# A 7-card combination holds no three: 150 cards besides the twelve threes make 21.
+MOST_COMBINATIONS = sum(1 for card in DECK.cards() if not is_three(card)) // SEVEN
 MOST_WILD_CANASTRAS = WILDS_IN_GAME // SEVEN  # 2
+# Every samba holds the 8 of its suit (see SEQUENCE_ORDER): one samba for each 8, 12.
+MOST_SAMBAS = sum(1 for card in DECK.cards() if card.rank == "8")
+# A clean canastra is seven cards of one natural rank, and a rank has twelve: 11 ranks, 11.
+MOST_CLEAN_CANASTRAS = sum(
+    count // SEVEN
+    for count in Counter(card.rank for card in DECK.cards() if is_natural(card)).values()
+)
 MOST_CARD_POINTS = cards_points(DECK.cards())  # every card of the three decks: 1,770
 CARD_POINTS_STEP = gcd(*_CARD_POINTS.values())  # 5: card values, and their sums, go by it
 
@@ -614,7 +637,9 @@ def score_quick(
 
 
 def _tally_violations(tallies: Sequence[SideTally], *, from_cards: bool) -> list[Violation]:
-    """Checks both entry modes share, so that they refuse the same hands."""
+    """Checks both entry modes share, so that they refuse the same hands. Cards that
+    pass the deck limit always pass the deck's bounds on counts (a side's table points
+    included); those cost nothing to run on them."""
     found: list[Violation] = []
     if len(tallies) not in SIDES_ALLOWED:
         found.append(
@@ -626,15 +651,52 @@ def _tally_violations(tallies: Sequence[SideTally], *, from_cards: bool) -> list
     went_out = [index for index, tally in sound if tally.went_out]
     if len(went_out) > 1:
         found.append(Violation("samba.going-out.one-side", {"sides": went_out}))
-    red_threes = sum(tally.red_threes + tally.red_threes_in_hand for _, tally in sound)
-    if red_threes > RED_THREES_IN_GAME:
-        found.append(
-            Violation(
-                "samba.hand.too-many-red-threes",
-                {"red_threes": red_threes, "limit": RED_THREES_IN_GAME},
-            )
-        )
-    return found
+    return found + _deck_bounds([tally for _, tally in sound])
+
+
+def _deck_bounds(tallies: Sequence[SideTally]) -> list[Violation]:
+    """What the three decks cannot hold between the sides, each against its limit: a
+    hand entered as counts never shows its cards, but it cannot need more than exist."""
+
+    def total(name: str) -> int:
+        return sum(getattr(tally, name) for tally in tallies)
+
+    red_threes = total("red_threes") + total("red_threes_in_hand")  # laid or in hand
+    # A canastra de curingas holds seven wilds or more; a dirty canastra one or two.
+    wild_canastras, dirty_canastras = total("wild_canastras"), total("dirty_canastras")
+    wilds = SEVEN * wild_canastras + dirty_canastras
+    points = total("table_points") + total("hand_points")
+    return [
+        *_beyond("samba.hand.too-many-red-threes", "red_threes", red_threes, RED_THREES_IN_GAME),
+        *_beyond(
+            "samba.hand.too-many-wilds",
+            "wilds",
+            wilds,
+            WILDS_IN_GAME,
+            wild_canastras=wild_canastras,
+            dirty_canastras=dirty_canastras,
+        ),
+        *_beyond("samba.hand.too-many-sambas", "sambas", total("sambas"), MOST_SAMBAS),
+        *_beyond(
+            "samba.hand.too-many-clean-canastras",
+            "clean_canastras",
+            total("clean_canastras"),
+            MOST_CLEAN_CANASTRAS,
+        ),
+        *_beyond(
+            "samba.hand.too-many-combinations",
+            "combinations",
+            total("combinations"),
+            MOST_COMBINATIONS,
+        ),
+        *_beyond("samba.hand.too-many-points", "points", points, MOST_CARD_POINTS),
+    ]
+
+
+def _beyond(rule: str, name: str, count: int, limit: int, **made_of: int) -> list[Violation]:
+    """``rule``, broken when ``count`` (``name`` in its params) is beyond ``limit``;
+    ``made_of``: the counts it was worked out from, for the message."""
+    return [Violation(rule, {name: count, "limit": limit, **made_of})] if count > limit else []
 
 
 _TALLY_COUNTS = tuple(
@@ -685,7 +747,29 @@ def _side_violations(index: int, tally: SideTally) -> list[Violation]:
                 {"side": index, "concealed": concealed, "combinations": tally.combinations},
             )
         )
-    return found
+    return found + _table_points_floor(index, tally)
+
+
+# The tally's count of each kind of 7-card combination.
+_COMBINATION_COUNTS: dict[str, str] = {
+    CLEAN_CANASTRA: "clean_canastras",
+    DIRTY_CANASTRA: "dirty_canastras",
+    SAMBA: "sambas",
+    WILD_CANASTRA: "wild_canastras",
+}
+
+
+def _table_points_floor(index: int, tally: SideTally) -> list[Violation]:
+    """The table's card points include those of the side's 7-card combinations, each
+    worth at least the cheapest of its kind."""
+    counts = {name: getattr(tally, name) for name in _COMBINATION_COUNTS.values()}
+    minimum = sum(
+        CHEAPEST_COMBINATIONS[kind] * counts[name] for kind, name in _COMBINATION_COUNTS.items()
+    )
+    if tally.table_points >= minimum:
+        return []
+    params = {"side": index, "table_points": tally.table_points, "minimum": minimum}
+    return [Violation("samba.hand.table-points-too-low", {**params, **counts})]
 
 
 def _two_combinations(combinations: int, **where: Any) -> Violation:
@@ -733,9 +817,15 @@ def check_opening(
     starting a sequence. If nobody has taken the pile yet this hand
     (``pile_taken_this_hand`` False, the default) or it is premiado (``pile_frozen``),
     that group holds two natural cards of the top's rank from hand.
+
+    An opening that goes out (``going_out``) must also be a legal going out: the opening
+    is the side's first laying-down, so its melds are all the side has on the table, and
+    two of them must be 7-card combinations (as ``may_go_out`` asks).
     """
     verdicts, found = _meld_violations(melds, going_out=going_out)
     found += DECK.violations(card for meld in melds for card in meld)
+    if going_out and (combinations := _combinations(verdicts)) < REQUIRED_COMBINATIONS:
+        found.append(_two_combinations(combinations))
     if pile_top is not None:
         needs_pair = pile_frozen or not pile_taken_this_hand
         found += _opening_pile_violations(pile_top, melds, needs_pair, pile_frozen)

@@ -83,7 +83,7 @@ def test_card_points_follow_the_page_table(card, points):
         pytest.param(
             "KH KS KD KC KH KS KD", "canastra-clean", 70, id="seven-kings-a-clean-canastra"
         ),
-        # The page prints 140, but by its own table 5 kings + joker + 2 = 50 + 50 + 20 = 120.
+        # 5 kings + joker + 2 = 50 + 50 + 20 = 120, as the page prices it.
         pytest.param(
             "KH KS KD KC KH JK 2D", "canastra-dirty", 120, id="the-second-wild-as-the-seventh"
         ),
@@ -367,8 +367,10 @@ def test_concealed_canastra_premiums_are_scored_by_count():
 def test_page_a_concealed_canastra_laid_down_earns_its_premium_without_going_out():
     # page: the premium is for laying down (baixar) the concealed canastra, whether or
     # not that side goes out; an earlier page made it go with going out.
-    side = SideTally(clean_canastras=1, sambas=1, concealed=Concealed(deal_solo=1))
-    breakdowns = score_quick([side, SideTally(sambas=2, went_out=True)])
+    side = SideTally(
+        clean_canastras=1, sambas=1, table_points=85, concealed=Concealed(deal_solo=1)
+    )
+    breakdowns = score_quick([side, SideTally(sambas=2, table_points=100, went_out=True)])
     got = lines(breakdowns[0])
     assert got["samba.bonus.concealed-deal-solo"] == 1000
     assert "samba.bonus.going-out" not in got
@@ -480,23 +482,134 @@ def test_quick_entry_refuses_points_that_are_not_multiples_of_five():
 
 
 def test_quick_entry_refuses_going_out_without_two_combinations():
-    violations = raised(score_quick, [SideTally(sambas=1, went_out=True), SideTally()])
+    side = SideTally(sambas=1, table_points=50, went_out=True)
+    violations = raised(score_quick, [side, SideTally()])
     assert [v.rule for v in violations] == ["samba.going-out.two-combinations"]
 
 
 def test_quick_entry_refuses_two_sides_going_out_and_more_than_six_red_threes():
-    side = SideTally(sambas=2, went_out=True, red_threes=4)
+    side = SideTally(sambas=2, table_points=100, went_out=True, red_threes=4)
     rules = [v.rule for v in raised(score_quick, [side, side])]
     assert rules == ["samba.going-out.one-side", "samba.hand.too-many-red-threes"]
 
 
 def test_concealed_premiums_need_their_canastras_on_the_table():
-    side = SideTally(clean_canastras=1, concealed=Concealed(play_solo=2))
+    side = SideTally(clean_canastras=1, table_points=35, concealed=Concealed(play_solo=2))
     violations = raised(score_quick, [side, SideTally()])
     assert [v.rule for v in violations] == ["samba.concealed.more-than-combinations"]
     assert violations[0].params == {"side": 0, "concealed": 2, "combinations": 1}
-    one = SideTally(clean_canastras=1, concealed=Concealed(play_solo=1))
+    one = SideTally(clean_canastras=1, table_points=35, concealed=Concealed(play_solo=1))
     assert score_quick([one, SideTally()])[0].points_for("samba.bonus.concealed-play-solo") == 500
+
+
+# ---------------------------------------------------------------- quick entry: the three decks
+
+
+def refusals(*tallies: SideTally) -> list[tuple[str, dict]]:
+    return [(v.rule, dict(v.params)) for v in raised(score_quick, list(tallies))]
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind", "points"),
+    [
+        ("4S 4H 4D 4C 4S 4H 4D", "canastra-clean", 35),  # seven 4s (or 5s, 6s, 7s)
+        ("4S 4H 4D 4C 4S 4H 2D", "canastra-dirty", 50),  # six 4s and a 2 (five and two: 65)
+        ("4S 5S 6S 7S 8S 9S 10S", "samba", 50),  # the samba of the lowest cards
+        ("2S 2H 2D 2C 2S 2H 2D", "wild-canastra", 140),  # seven 2s
+    ],
+)
+def test_the_cheapest_seven_card_combination_of_each_kind(cards, kind, points):
+    verdict = meld(cards)
+    assert (verdict.valid, verdict.kind, verdict.points) == (True, kind, points)
+    assert samba.CHEAPEST_COMBINATIONS[kind] == points
+
+
+def test_quick_entry_refuses_table_points_below_the_combinations_laid():
+    assert refusals(SideTally(clean_canastras=3), SideTally()) == [
+        (
+            "samba.hand.table-points-too-low",
+            {
+                "side": 0,
+                "table_points": 0,
+                "minimum": 105,
+                "clean_canastras": 3,
+                "dirty_canastras": 0,
+                "sambas": 0,
+                "wild_canastras": 0,
+            },
+        )
+    ]
+    # 35 + 50 + 50 + 140: one of each kind at its cheapest
+    at = SideTally(clean_canastras=1, dirty_canastras=1, sambas=1, wild_canastras=1)
+    score_quick([SideTally(), dataclasses.replace(at, table_points=275)])
+    below = refusals(SideTally(), dataclasses.replace(at, table_points=270))
+    assert [(rule, p["side"], p["minimum"]) for rule, p in below] == [
+        ("samba.hand.table-points-too-low", 1, 275)
+    ]
+
+
+def test_quick_entry_refuses_more_wilds_than_the_three_decks_hold():
+    # page: six jokers and twelve 2s; a canastra de curingas holds seven wilds or more,
+    # a dirty canastra one or two
+    each_side = SideTally(wild_canastras=2, table_points=280)
+    assert refusals(each_side, each_side) == [
+        (
+            "samba.hand.too-many-wilds",
+            {"wilds": 28, "limit": 18, "wild_canastras": 4, "dirty_canastras": 0},
+        )
+    ]
+    at = SideTally(wild_canastras=1, dirty_canastras=2, table_points=240)  # 7 + 2 wilds
+    score_quick([at, at])  # 18
+    past = dataclasses.replace(at, dirty_canastras=3, table_points=290)
+    assert [(rule, p["wilds"]) for rule, p in refusals(at, past)] == [
+        ("samba.hand.too-many-wilds", 19)
+    ]
+
+
+def test_quick_entry_refuses_more_sambas_than_there_are_eights():
+    # page: every samba holds the 8, 9 and 10 of its suit; three decks hold three 8s a suit
+    at = SideTally(sambas=6, table_points=300)
+    score_quick([at, at])
+    past = SideTally(sambas=7, table_points=350)
+    assert refusals(at, past) == [("samba.hand.too-many-sambas", {"sambas": 13, "limit": 12})]
+    thirty = {rule for rule, _ in refusals(SideTally(sambas=30, table_points=1500), SideTally())}
+    assert thirty == {"samba.hand.too-many-sambas", "samba.hand.too-many-combinations"}
+
+
+def test_quick_entry_refuses_two_clean_canastras_of_one_rank():
+    # eleven natural ranks of twelve cards each: a second clean canastra would need 14
+    at = [
+        SideTally(clean_canastras=6, table_points=210),
+        SideTally(clean_canastras=5, table_points=175),
+    ]
+    score_quick(at)
+    past = dataclasses.replace(at[1], clean_canastras=6, table_points=210)
+    assert refusals(at[0], past) == [
+        ("samba.hand.too-many-clean-canastras", {"clean_canastras": 12, "limit": 11})
+    ]
+
+
+def test_quick_entry_refuses_more_combinations_than_the_cards_besides_threes_make():
+    # 21, and a real hand: twelve sambas 4 to 10; J, Q, K and A each in two dirty
+    # canastras of six naturals and a 2; a canastra de curingas of four 2s and three jokers
+    sambas = SideTally(sambas=12, table_points=600)
+    canastras = SideTally(dirty_canastras=8, wild_canastras=1, table_points=990)
+    score_quick([sambas, canastras])
+    past = dataclasses.replace(canastras, dirty_canastras=9, table_points=1040)
+    assert refusals(sambas, past) == [
+        ("samba.hand.too-many-combinations", {"combinations": 22, "limit": 21})
+    ]
+
+
+def test_quick_entry_refuses_more_card_points_than_the_three_decks_hold():
+    score_quick([SideTally(table_points=1000), SideTally(hand_points=770)])  # 1,770
+    whole_deck = SideTally(table_points=1770)
+    assert refusals(whole_deck, whole_deck) == [
+        ("samba.hand.too-many-points", {"points": 3540, "limit": 1770})
+    ]
+    assert refusals(SideTally(table_points=1000), SideTally(hand_points=775)) == [
+        ("samba.hand.too-many-points", {"points": 1775, "limit": 1770})
+    ]
 
 
 # ---------------------------------------------------------------- scoring properties
@@ -668,7 +781,35 @@ def test_an_opening_reports_invalid_melds_by_index():
         ("samba.meld.black-threes-only-going-out", 1)
     ]
     seen(rules_of(verdict))
-    assert check_opening([c("AS AH AD"), c("3S 3C 3S")], 0, going_out=True).valid
+    # going out, the black threes are a meld, but two 7-card combinations are missing
+    going_out = check_opening([c("AS AH AD"), c("3S 3C 3S")], 0, going_out=True)
+    assert rules_of(going_out) == ["samba.going-out.two-combinations"]
+
+
+# page: black threes are melded only when going out, and going out needs two 7-card
+# combinations on the table. An opening is the side's first laying-down: its melds are
+# all the side has there.
+@pytest.mark.parametrize(
+    ("melds", "running_total", "points"),
+    [
+        pytest.param(["3S 3C 3S", "KH KS KD KC"], 0, 55, id="black-threes-and-four-kings"),
+        pytest.param(["3S 3C 3S"], -100, 15, id="black-threes-alone"),
+    ],
+)
+def test_an_opening_that_goes_out_needs_two_seven_card_combinations(melds, running_total, points):
+    verdict = check_opening([c(meld) for meld in melds], running_total, going_out=True)
+    assert (verdict.valid, verdict.points) == (False, points)
+    assert rules_of(verdict) == ["samba.going-out.two-combinations"]
+    assert verdict.violations[0].params == {"combinations": 0, "required": 2}
+
+
+def test_an_opening_may_go_out_with_two_canastras_laid_in_it():
+    melds = [c("KH KS KD KC KH KS KD"), c("AH AS AD AC AH AS AD 2C"), c("3S 3C 3S")]
+    verdict = check_opening(melds, 0, going_out=True)
+    assert (verdict.valid, verdict.points, verdict.violations) == (True, 245, ())
+    one = check_opening(melds[1:], 0, going_out=True)
+    assert rules_of(one) == ["samba.going-out.two-combinations"]
+    assert one.violations[0].params == {"combinations": 1, "required": 2}
 
 
 # ---------------------------------------------------------------- the discard pile
@@ -883,7 +1024,9 @@ def test_the_counts_a_hand_can_hold_come_from_the_three_decks():
     assert samba.RED_THREES_IN_GAME == 6
     assert samba.WILDS_IN_GAME == 18  # 6 jokers, 12 twos
     assert samba.MOST_WILD_CANASTRAS == 2  # 18 wilds make two canastras de curingas
-    assert samba.MOST_COMBINATIONS == 23  # 162 // 7
+    assert samba.MOST_COMBINATIONS == 21  # (162 - 12 threes) // 7
+    assert samba.MOST_SAMBAS == 12  # one for each 8
+    assert samba.MOST_CLEAN_CANASTRAS == 11  # one for each natural rank
     assert samba.MOST_CARD_POINTS == 1_770 == sum(card_points(card) for card in deck)
     assert samba.CARD_POINTS_STEP == 5
     assert all(card_points(card) % samba.CARD_POINTS_STEP == 0 for card in deck)

@@ -110,9 +110,14 @@ class SambaHandForm(SidesHandForm):
             samba.CARD_POINTS_STEP,
         )
         # The counts a table most often has are one tap each.
-        fields_[p + "clean_canastras"] = count_field(_("Clean canastras"), combinations, chips=4)
-        fields_[p + "dirty_canastras"] = count_field(_("Dirty canastras"), combinations, chips=4)
-        fields_[p + "sambas"] = count_field(_("Sambas"), combinations, chips=4)
+        fields_[p + "clean_canastras"] = count_field(
+            _("Clean canastras"), samba.MOST_CLEAN_CANASTRAS, chips=4
+        )
+        # each dirty canastra holds a wild
+        fields_[p + "dirty_canastras"] = count_field(
+            _("Dirty canastras"), samba.WILDS_IN_GAME, chips=4
+        )
+        fields_[p + "sambas"] = count_field(_("Sambas"), samba.MOST_SAMBAS, chips=4)
         fields_[p + "wild_canastras"] = count_field(
             _("Canastras de curingas"), samba.MOST_WILD_CANASTRAS
         )

@@ -63,12 +63,21 @@ class OpeningQuestion(questions.OpeningQuestion):
     running_total = number_field(
         _("The side's running total before the hand"), -(10**9), 10**9, initial=0
     )
+    going_out = forms.BooleanField(label=_("The side is going out"), required=False)
+    # The pile's questions together: its top card, then what makes it need a pair.
     pile_top = CardField(
         label=_("The pile's top card, if the pile is taken with it"), required=False
     )
-    going_out = forms.BooleanField(label=_("The side is going out"), required=False)
     pile_taken_this_hand = forms.BooleanField(
         label=_("Someone has already taken the pile this hand"), required=False
+    )
+    pile_frozen = forms.BooleanField(
+        label=_("The pile is premiado (frozen)"),
+        required=False,
+        help_text=_(
+            "A wild was discarded on it (or a red three or a wild turned up at the start): "
+            "it is taken only with two natural cards from hand equal to the top card."
+        ),
     )
     top_minimum = TopMinimumField()
 
@@ -81,6 +90,7 @@ class OpeningQuestion(questions.OpeningQuestion):
             data["pile_top"],
             going_out=data["going_out"],
             pile_taken_this_hand=data["pile_taken_this_hand"],
+            pile_frozen=data["pile_frozen"],
         )
         numbers = {"points": verdict.points, "minimum": verdict.minimum}
         if verdict.valid:

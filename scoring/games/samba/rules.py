@@ -302,6 +302,85 @@ RULES: tuple[RuleText, ...] = (
         _("The three decks hold six red threes in all, laid and in hand together."),
         ENTRY,
     ),
+    RuleText(
+        "samba.hand.too-many-wilds",
+        _("Eighteen wilds"),
+        _(
+            "%(wild_canastras)s canastras de curingas and %(dirty_canastras)s dirty "
+            "canastras need at least %(wilds)s wilds, but the three decks hold only "
+            "%(limit)s."
+        ),
+        _(
+            "The three decks hold eighteen wilds: six jokers and twelve 2s. A canastra de "
+            "curingas holds seven or more and a dirty canastra one or two, so all sides "
+            "together never have more canastras than these wilds allow."
+        ),
+        ENTRY,
+    ),
+    RuleText(
+        "samba.hand.too-many-sambas",
+        _("Twelve sambas at most"),
+        _("%(sambas)s sambas were entered, but the three decks make at most %(limit)s."),
+        _(
+            "Every samba holds the 8 of its suit, and the three decks hold three 8s of each "
+            "suit: all sides together have at most twelve sambas."
+        ),
+        ENTRY,
+    ),
+    RuleText(
+        "samba.hand.too-many-clean-canastras",
+        _("Eleven clean canastras at most"),
+        _(
+            "%(clean_canastras)s clean canastras were entered, but the three decks make at "
+            "most %(limit)s."
+        ),
+        _(
+            "A clean canastra is seven or more cards of one natural rank (A, 4 … K) with no "
+            "wild. The three decks hold twelve cards of each rank, too few for two clean "
+            "canastras of one rank: all sides together have at most eleven."
+        ),
+        ENTRY,
+    ),
+    RuleText(
+        "samba.hand.too-many-combinations",
+        _("Twenty-one 7-card combinations at most"),
+        _(
+            "%(combinations)s canastras and sambas were entered, but the three decks make "
+            "at most %(limit)s."
+        ),
+        _(
+            "Each 7-card combination holds seven cards and no three. Besides their twelve "
+            "threes the three decks hold 150 cards: all sides together have at most 21 "
+            "canastras and sambas."
+        ),
+        ENTRY,
+    ),
+    RuleText(
+        "samba.hand.too-many-points",
+        _("No more points than the decks hold"),
+        _("%(points)s card points were entered in all, but the three decks hold only %(limit)s."),
+        _(
+            "The card points of all sides' melds and hands together cannot exceed the 1,770 "
+            "that the three decks hold."
+        ),
+        ENTRY,
+    ),
+    RuleText(
+        "samba.hand.table-points-too-low",
+        _("Combinations have their card points"),
+        _(
+            "%(clean_canastras)s clean and %(dirty_canastras)s dirty canastras, "
+            "%(sambas)s sambas and %(wild_canastras)s canastras de curingas hold at least "
+            "%(minimum)s card points, but the table was entered as %(table_points)s."
+        ),
+        _(
+            "A side's card points on the table include those of its 7-card combinations, "
+            "each worth at least the cheapest of its kind: a clean canastra 35 (seven 4s), "
+            "a dirty one 50 (six 4s and a 2), a samba 50 (4 to 10), a canastra de curingas "
+            "140 (seven 2s)."
+        ),
+        ENTRY,
+    ),
     # --- going out ----------------------------------------------------------------------
     RuleText(
         "samba.going-out.two-combinations",
@@ -811,24 +890,14 @@ RULES: tuple[RuleText, ...] = (
         kind=OPTION,
     ),
     RuleText(
-        "samba.ruling.dirty-canastra-example",
-        _("Ruling: the dirty canastra of kings is worth 120"),
-        text=_(
-            "The rules page this app follows prices K♥ K♠ K♦ K♣ K♥ 🃏 2♦ at 140 card "
-            "points, but by its own card values it is 5 × 10 + 50 + 20 = 120. The app "
-            "counts 120."
-        ),
-        section=HOUSE,
-        kind=RULING,
-    ),
-    RuleText(
         "samba.ruling.quick-entry",
         _("Ruling: counting by hand"),
         text=_(
             "A hand may be entered as counts (canastras, sambas, red threes, premiums, "
             "penalties and the card points on the table and in hand) or card by card; both "
             "are scored by the same rules and give the same breakdown. The checks that need "
-            "the cards themselves (each meld, the deck limit) are made only card by card."
+            "the cards themselves (each meld, each card's limit) are made only card by card; "
+            "counts are checked against what three decks can hold, all sides together."
         ),
         section=HOUSE,
         kind=RULING,

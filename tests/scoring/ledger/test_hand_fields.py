@@ -39,7 +39,7 @@ def test_a_new_samba_hand_starts_in_the_last_hands_mode(client):
     match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
     html, _ = drawn(client, match)
     assert re.search(r'value="quick"[^>]*checked', html)
-    record(match, {"mode": "quick", "sides": [{"clean_canastras": 1}, {}]})
+    record(match, {"mode": "quick", "sides": [{"clean_canastras": 1, "table_points": 35}, {}]})
     html, templates = drawn(client, match)
     assert "samba/hand.html" not in templates  # still quick: the same fields
     record(match, PAGE_CARDS)

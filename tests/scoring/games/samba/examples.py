@@ -50,15 +50,28 @@ def engine_violations() -> list[Violation]:
     found += refused(samba.score_quick, [samba.SideTally(table_points=7), samba.SideTally()])
     found += refused(samba.score_quick, [samba.SideTally(red_threes=7), samba.SideTally()])
     found += refused(samba.score_hand, [side(melds=[c("KH KS KD")], went_out=True), side()])
-    two = samba.SideTally(sambas=2, went_out=True)
+    two = samba.SideTally(sambas=2, table_points=100, went_out=True)
     found += refused(samba.score_quick, [two, two])  # two sides going out
     found += refused(  # more concealed premiums than canastras laid down
         samba.score_quick,
         [
-            samba.SideTally(sambas=2, went_out=True, concealed=samba.Concealed(3)),
+            samba.SideTally(
+                sambas=2, table_points=100, went_out=True, concealed=samba.Concealed(3)
+            ),
             samba.SideTally(),
         ],
     )
+    # beyond what three decks hold: wilds, sambas, clean canastras, combinations, points
+    wilds = samba.SideTally(wild_canastras=2, dirty_canastras=1, table_points=330)
+    found += refused(samba.score_quick, [wilds, wilds])
+    found += refused(
+        samba.score_quick,
+        [
+            samba.SideTally(sambas=13, table_points=650),
+            samba.SideTally(clean_canastras=12, table_points=1200),
+        ],
+    )
+    found += refused(samba.score_quick, [samba.SideTally(clean_canastras=3), samba.SideTally()])
     found += refused(samba.score_hand, [side(hand=c("KH KH KH KH")), side()])  # deck limit
     found += refused(samba.SambaOptions.from_dict, {"top_minimum": 155})
     found += samba.check_opening([c("KH KS KD KC KH KS KD")], 1500).violations
@@ -66,6 +79,7 @@ def engine_violations() -> list[Violation]:
     found += samba.check_opening([c("QS QH QD")], 0, pile_top=Card("Q", "C")).violations
     found += samba.check_opening([c("8H 9H 10H")], 0, pile_top=Card("8", "H")).violations
     found += samba.check_opening([c("QS QH QD")], 0, pile_top=Card("2", "D")).violations
+    found += samba.check_opening([c("3S 3C 3S")], -100, going_out=True).violations
     found += refused(samba.may_go_out, -1)
     verdicts = [
         pile("JK"),

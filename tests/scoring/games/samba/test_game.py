@@ -73,7 +73,7 @@ def test_an_impossible_hand_raises_the_rules_it_breaks():
 
 
 def test_the_house_rule_for_cumulative_canastra_bonuses_is_applied():
-    entry = {"mode": "quick", "sides": [{"clean_canastras": 7}, {}]}
+    entry = {"mode": "quick", "sides": [{"clean_canastras": 7, "table_points": 350}, {}]}
     plain = game.score_hand(view(), entry)[0].total
     cumulative = game.score_hand(
         view(options={"top_minimum": 150, "cumulative_canastra_bonus": True}), entry

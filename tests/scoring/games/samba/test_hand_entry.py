@@ -142,8 +142,14 @@ def test_three_sides_each_get_their_fields():
 
 def test_the_counts_are_capped_by_what_three_decks_hold():
     form = game.hand_form(MATCH)
-    caps = {name: form.fields[f"s0-{name}"].max_value for name in ("sambas", "wild_canastras")}
-    assert caps == {"sambas": samba.MOST_COMBINATIONS, "wild_canastras": 2}
+    kinds = ("clean_canastras", "dirty_canastras", "sambas", "wild_canastras")
+    caps = {name: form.fields[f"s0-{name}"].max_value for name in kinds}
+    assert caps == {
+        "clean_canastras": samba.MOST_CLEAN_CANASTRAS,
+        "dirty_canastras": samba.WILDS_IN_GAME,  # each holds a wild
+        "sambas": samba.MOST_SAMBAS,
+        "wild_canastras": 2,
+    }
     assert form.fields["s0-red_threes"].max_value == samba.RED_THREES_IN_GAME
     points = form.fields["s0-table_points"]
     assert (points.max_value, points.widget.attrs["step"]) == (1_770, samba.CARD_POINTS_STEP)

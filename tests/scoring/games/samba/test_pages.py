@@ -94,6 +94,21 @@ def test_an_impossible_hand_is_refused_with_its_rules_and_nothing_is_saved(clien
     assert 'href="/rules/samba/#samba.going-out.two-combinations"' in html
 
 
+def test_a_quick_hand_needing_more_wilds_than_three_decks_hold_is_refused(client, match):
+    each_side = {"s0-wild_canastras": "2", "s0-table_points": "280"}
+    data = {"mode": "quick", "went_out": ""} | each_side
+    data |= {name.replace("s0-", "s1-"): value for name, value in each_side.items()}
+    response = post_hand(client, match, data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert not match.hands.exists()
+    assert (
+        "4 canastras de curingas and 0 dirty canastras need at least 28 wilds, but the "
+        "three decks hold only 18."
+    ) in html
+    assert 'href="/rules/samba/#samba.hand.too-many-wilds"' in html
+
+
 def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
     data = PAGE_CARDS_POST | {"s1-hand": "QS 5H JK KH"}  # K♥ five times, in melds and hand
     data["s0-melds"] = data["s0-melds"].replace("AH AS AD", "AH AS AD\nKH KH 2S")
@@ -115,7 +130,7 @@ def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
 
 
 def test_the_winner_is_named_when_the_target_is_passed(client, match):
-    big = {"mode": "quick", "went_out": "", "s0-clean_canastras": "20"}
+    big = {"mode": "quick", "went_out": "", "s0-sambas": "7", "s0-table_points": "350"}
     post_hand(client, match, big)
     match.refresh_from_db()
     assert match.is_finished
@@ -231,6 +246,28 @@ def test_the_referee_answers_and_links_the_rule_that_decides_it(client, question
     assert f'href="/rules/samba/#samba.{rule}"' in html
 
 
+def test_the_opening_question_asks_with_the_pile_whether_it_is_premiado(client):
+    html = page(client, "/samba/referee/")
+    opening = html[html.index('id="q-opening"') : html.index('id="q-pile"')]
+    fields = re.findall(r'name="(\w+)"', opening)
+    assert fields.index("pile_frozen") == fields.index("pile_taken_this_hand") + 1
+    assert fields.index("pile_taken_this_hand") == fields.index("pile_top") + 1
+    assert 'for="opening-pile_frozen"' in opening
+
+
+def test_the_opening_question_refuses_a_premiado_pile_without_two_naturals(client):
+    # page: a premiado pile is taken only with two natural cards from hand equal to the top
+    asked = (
+        "/samba/referee/?q=opening&melds=QS+QH+JK&running_total=0&pile_top=QH"
+        "&pile_taken_this_hand=on"
+    )
+    assert "✓ Yes: 70 points, the minimum is 50" in page(client, asked)
+    html = page(client, asked + "&pile_frozen=on")
+    assert "✗ No: 70 points, the minimum is 50" in html
+    assert "The pile is premiado: it is taken only with two natural cards from hand" in html
+    assert 'href="/rules/samba/#samba.pile.premiado-two-naturals"' in html
+
+
 def test_the_referee_answers_an_htmx_question_with_its_section_only(client):
     response = client.get("/samba/referee/?q=meld&cards=7H+8H+9H", **HTMX, **EN)
     html = response.content.decode()
@@ -269,12 +306,6 @@ def test_the_rulebook_shows_every_rule_under_its_id(client, language, heading):
     for rule in {rule.id for rule in RULES} | set(samba.RULE_IDS) - {"cards.deck.too-many"}:
         assert f'id="{rule}"' in html, rule
     assert f"<h2>{heading}</h2>" in html
-
-
-def test_the_rulebook_states_the_ruling_on_the_dirty_canastra_of_kings(client):
-    html = page(client, "/rules/samba/")
-    assert 'id="samba.ruling.dirty-canastra-example"' in html
-    assert "5 × 10 + 50 + 20 = 120" in html
 
 
 def test_a_match_whose_stored_option_the_engine_refuses_still_opens(client):
