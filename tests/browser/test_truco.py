@@ -276,3 +276,22 @@ def test_the_trick_question_asks_only_the_seats_of_the_table_chosen(phone):
     page.click("text=Julgar")
     verdict = page.locator('.trick-verdict[data-trick="1"]')
     expect(verdict.locator("ol.plays li")).to_have_count(2)
+
+
+def test_the_trick_referee_asks_which_trick_a_truco_was_accepted_in_under_the_house_rule(phone):
+    """Under the house rule that the trick after an accepted truco decides the hand, the
+    page asks in which trick it was accepted (and only then), and judges by it."""
+    page = phone()
+    page.goto("/truco/referee/")
+    accepted_in = page.locator("select[name=truco_accepted_in]")
+    expect(accepted_in).to_be_hidden()
+    page.check("input[name=accepted_truco_trick_decides]")
+    expect(accepted_in).to_be_visible()
+    accepted_in.select_option("2")
+    page.select_option("#tricks-variant", "seed")
+    for trick, played in ((1, "3♥ R♦ 5♠ 4♦"), (2, "5♥ 2♦ 6♠ 4♠")):
+        for seat, card in enumerate(played.split()):
+            page.fill(f"#tricks-t{trick}c{seat}", card)
+    assert_fits_the_phone(page)
+    page.click("text=Julgar")
+    expect(page.locator('a[href$="#truco.hand.accepted-trick-decides"]').first).to_be_visible()
