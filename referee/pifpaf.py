@@ -6,9 +6,11 @@ or a *group* (trinca, 3+ cards of one rank). To *go out* (bater) is to arrange a
 cards into melds. The *ante* (pingo) is what each player pays to be dealt in; to *raise*
 is repicar, to *call* acompanhar, to *fold* abandonar; a player who cannot cover a bet
 goes *all-in* with the chips they have, as in poker, and the pot splits into a *main pot*
-everyone contested and *side pots* among those who put in more. A player flagged *stock
-only* may draw only from the stock (maço) for the rest of the hand, never take a discard
-(lixo).
+everyone contested and *side pots* among those who put in more. A player short of the
+ante antes what they have and is all-in from the start; only a player with no chips left
+sits a hand out, or, when the match allows *rebuys* (recompra), buys in again for the
+buy-in. A player flagged *stock only* may draw only from the stock (maço) for the rest of
+the hand, never take a discard (lixo).
 
 Turn order is clockwise, which the engine writes as increasing seat index modulo the
 number of players: the player after seat ``i`` is seat ``i + 1``, and the player after
@@ -63,7 +65,7 @@ RULE_IDS: tuple[str, ...] = (
     "pifpaf.chips.min-bet",  # the minimum bet is at least one chip and at most the maximum
     "pifpaf.chips.max-bet-limit",  # the maximum bet is at most ante × number of players
     "pifpaf.chips.negative",  # a balance is never below zero
-    "pifpaf.chips.too-few-dealt",  # a hand needs two players who can pay the ante
+    "pifpaf.chips.too-few-dealt",  # a hand needs two players with chips
     # the betting round
     "pifpaf.bet.unknown-action",  # an action is fold, call, raise or a mistake
     "pifpaf.bet.out-of-turn",  # players speak in turn from the dealer's left
@@ -84,7 +86,8 @@ RULE_IDS: tuple[str, ...] = (
     # lines of a hand's chip ledger
     "pifpaf.chips.ante",  # the ante paid to be dealt in
     "pifpaf.chips.bet",  # the chips bet on top of the ante
-    "pifpaf.chips.sits-out",  # too few chips for the ante: not dealt in this hand
+    "pifpaf.chips.sits-out",  # no chips left (and no rebuys): not dealt in this hand
+    "pifpaf.chips.rebuy",  # no chips left, rebuys allowed: bought in again, dealt in
     "pifpaf.chips.all-in",  # all their chips are in the pot: they speak no more this hand
     "pifpaf.pot.won",  # the first player to go out takes every pot they contested
     "pifpaf.pot.uncontested",  # the last player left in the hand takes the pots they contested
@@ -98,6 +101,7 @@ RULE_IDS: tuple[str, ...] = (
     "pifpaf.settle.buy-in",  # the buy-in is a positive number of chips, at most MAX_CHIPS
     "pifpaf.settle.balance-limit",  # a balance is at most MAX_CHIPS chips
     "pifpaf.settle.chip-value",  # a chip is worth more than 0 and at most 1,000,000, in cents
+    "pifpaf.settle.rebuys",  # rebuys are whole counts, 0 or more, of players at the table
 )
 
 DECK = DECKS["pifpaf"]
@@ -131,7 +135,9 @@ class PifPafOptions(HouseRules):
     decimal string in plain data) as ``settle`` takes them; ``ante``, ``min_bet`` and
     ``max_bet`` as ``Table`` takes them (None: the table's default). ``players``: how
     many sit at the table, whose ceiling the maximum bet may not pass (ante × players);
-    None, with no table in view, allows the largest table's.
+    None, with no table in view, allows the largest table's. ``rebuy``: a player with no
+    chips left buys in again for ``buy_in`` when a hand starts, instead of sitting out
+    (the page's *option*, off by default).
     """
 
     INVALID = "pifpaf.options.invalid"
@@ -144,6 +150,7 @@ class PifPafOptions(HouseRules):
     min_bet: int | None = None
     max_bet: int | None = None
     players: int | None = None
+    rebuy: bool = False
 
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {"aces": ("both", "low"), "groups": ("three-suits", "trinca")}
@@ -172,6 +179,7 @@ class PifPafOptions(HouseRules):
             min_bet="min_bet" not in refused,
             max_bet="max_bet" not in refused,
             players=players_ok,
+            rebuy=isinstance(self.rebuy, bool),
         )
 
     def _refused_by_table(self, players: int | None) -> set[str]:
@@ -204,7 +212,8 @@ class PifPafOptions(HouseRules):
 
     def table(self, players: Sequence[str]) -> Table:
         """The table these chip settings make for ``players``, in turn order."""
-        return Table(tuple(players), self.ante, self.min_bet, self.max_bet)
+        rebuy = self.buy_in if self.rebuy else None
+        return Table(tuple(players), self.ante, self.min_bet, self.max_bet, rebuy)
 
 
 # --- melds -------------------------------------------------------------------------------
@@ -469,16 +478,23 @@ def claim_discard(
 @dataclass(frozen=True)
 class Table:
     """The players in turn order and the chip settings of a match. ``min_bet`` defaults to
-    the ante, ``max_bet`` to ante × number of players (its ceiling)."""
+    the ante, ``max_bet`` to ante × number of players (its ceiling). ``rebuy``: the chips
+    a player with none left buys in again for when a hand starts (the match's buy-in),
+    None when the match allows no rebuys and such a player sits out."""
 
     players: tuple[str, ...]
     ante: int = 1
     min_bet: int | None = None
     max_bet: int | None = None
+    rebuy: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         found: list[Violation] = []
+        if self.rebuy is not None and not (is_whole(self.rebuy) and 1 <= self.rebuy <= MAX_CHIPS):
+            found.append(
+                Violation("pifpaf.settle.buy-in", {"buy_in": self.rebuy, "limit": MAX_CHIPS})
+            )
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             found.append(Violation("pifpaf.table.players", {"players": len(self.players)}))
         found.extend(
@@ -578,11 +594,17 @@ class HandResult:
     # Players with no chips left once the betting was over, and the pots, main first.
     all_in: frozenset[str] = frozenset()
     pots: tuple[Pot, ...] = ()
+    # The chips each player who had none left bought in again for as the hand started
+    # (rebuys). They are bought, not won: their lines count 0, so a player's balance
+    # moves by ``bought`` plus ``change``.
+    bought: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "balances", MappingProxyType(dict(self.balances)))
+        object.__setattr__(self, "bought", MappingProxyType(dict(self.bought)))
 
     def change(self, player: str) -> int:
+        """The chips ``player`` won or lost in the hand (a rebuy is neither)."""
         return sum(line.points for line in self.lines if line.params.get("player") == player)
 
 
@@ -597,11 +619,13 @@ def settle_hand(
 ) -> HandResult:
     """Apply one hand to the chip balances.
 
-    Everybody with chips for the ante pays it and is dealt in; the others sit the hand
-    out. The betting round follows the ``actions``, then the mistakes. If one player is
-    left in the hand they take the pot (``winner`` may be None); otherwise ``winner``,
-    the first to go out, takes it (``with_discard``: they went out with a discard, which
-    a stock-only player may not). The pot taker deals next.
+    A player with no chips left buys in again for ``table.rebuy`` if the table allows
+    rebuys, and otherwise sits the hand out. Everybody else pays the ante, or all their
+    chips if they have fewer (they are then all-in), and is dealt in. The betting round
+    follows the ``actions``, then the mistakes. If one player is left in the hand they
+    take the pot (``winner`` may be None); otherwise ``winner``, the first to go out,
+    takes it (``with_discard``: they went out with a discard, which a stock-only player
+    may not). The pot taker deals next.
     """
     _check_seating(balances, table, dealer)
     hand = _Hand(table, dealer, balances)
@@ -649,6 +673,23 @@ def betting_options(
     return hand.options()
 
 
+def rebuying(balances: Mapping[str, int], table: Table) -> dict[str, int]:
+    """Who buys in again as a hand starts, and for how many chips: every player with no
+    chips left, for the table's ``rebuy``, when the table allows rebuys ({} otherwise)."""
+    if table.rebuy is None:
+        return {}
+    return {name: table.rebuy for name in table.players if balances.get(name) == 0}
+
+
+def sitting_out(balances: Mapping[str, int], table: Table) -> list[str]:
+    """Who sits the next hand out, in seating order: the players with no chips left, when
+    the table allows no rebuys. The page sits out nobody else: a player short of the ante
+    antes what they have, all-in as in poker (ruling ``pifpaf.ruling.short-ante``)."""
+    if table.rebuy is not None:
+        return []
+    return [name for name in table.players if balances.get(name) == 0]
+
+
 def _check_seating(balances: Mapping[str, int], table: Table, dealer: str) -> None:
     found = per_player_violations(
         table.players,
@@ -669,12 +710,16 @@ class _Hand:
     def __init__(self, table: Table, dealer: str, balances: Mapping[str, int]) -> None:
         self.table = table
         self.dealer = dealer
-        self.start = dict(balances)
+        self.bought = rebuying(balances, table)
+        # the chips each player has as the hand is dealt, rebuys included
+        self.start = {name: chips + self.bought.get(name, 0) for name, chips in balances.items()}
         order = [table.after(dealer, step) for step in range(1, len(table.players) + 1)]
-        self.dealt = [name for name in order if balances[name] >= table.ante]
-        self.sat_out = [name for name in order if balances[name] < table.ante]
+        out = set(sitting_out(balances, table))
+        self.dealt = [name for name in order if name not in out]
+        self.sat_out = [name for name in order if name in out]
         if len(self.dealt) < 2:
             raise RuleError(Violation("pifpaf.chips.too-few-dealt", {"players": len(self.dealt)}))
+        self.anted = {name: min(table.ante, self.start[name]) for name in self.dealt}
         self.bet = dict.fromkeys(self.dealt, 0)  # chips bet on top of the ante
         self.level = 0  # the bet everybody still in must match
         self.folded: list[str] = []
@@ -695,7 +740,7 @@ class _Hand:
         return not self.pending or len(self.in_hand) == 1
 
     def chips_left(self, player: str) -> int:
-        return self.start[player] - self.table.ante - self.bet[player]
+        return self.start[player] - self.anted[player] - self.bet[player]
 
     @property
     def least_raise(self) -> int:
@@ -845,11 +890,12 @@ class _Hand:
             lines=tuple(lines),
             all_in=frozenset(self.all_in),
             pots=tuple(pots),
+            bought=self.bought,
         )
 
     @property
     def pot(self) -> int:
-        return self.table.ante * len(self.dealt) + sum(self.bet.values())
+        return sum(self.anted.values()) + sum(self.bet.values())
 
     @property
     def all_in(self) -> list[str]:
@@ -867,7 +913,7 @@ class _Hand:
         one each in turn order from the dealer's left. A side pot nobody still in the
         hand contested goes back to the players who put it in (the page's ruling).
         """
-        paid = {name: self.table.ante + self.bet[name] for name in self.dealt}
+        paid = {name: self.anted[name] + self.bet[name] for name in self.dealt}
         live = self.in_hand
         cuts = sorted({paid[name] for name in live} | {max(paid.values())})
         pots: list[Pot] = []
@@ -900,9 +946,15 @@ class _Hand:
         return Pot(amount, layer, eligible, taken, "pifpaf.pot.split")
 
     def _lines(self, pots: list[Pot]) -> list[ScoreLine]:
-        ante = self.table.ante
-        lines = [ScoreLine("pifpaf.chips.sits-out", 1, 0, {"player": p}) for p in self.sat_out]
+        # A rebuy's chips are bought, not won: the line shows them and counts 0, so that a
+        # player's running total stays what they won or lost.
+        lines = [
+            ScoreLine("pifpaf.chips.rebuy", chips, 0, {"player": p, "chips": chips})
+            for p, chips in self.bought.items()
+        ]
+        lines += [ScoreLine("pifpaf.chips.sits-out", 1, 0, {"player": p}) for p in self.sat_out]
         for player in self.dealt:
+            ante = self.anted[player]
             lines.append(ScoreLine("pifpaf.chips.ante", 1, -ante, {"player": player}))
             if self.bet[player]:
                 bet = self.bet[player]
@@ -940,9 +992,17 @@ class Payment:
 
 
 def settle(
-    balances: Mapping[str, int], buy_in: int, chip_value: Decimal | int | str
+    balances: Mapping[str, int],
+    buy_in: int,
+    chip_value: Decimal | int | str,
+    rebuys: Mapping[str, int] | None = None,
 ) -> list[Payment]:
     """Who pays whom at the end of a session, in as few payments as possible.
+
+    Every player bought in once, and again for each of their ``rebuys`` (how many times
+    they bought in again; a player left out: none), so a player who rebought twice paid
+    three buy-ins: each player's result is their balance less all they bought in for,
+    and the balances add up to every buy-in made.
 
     Each zero-sum subgroup of players can settle among itself, and a group of ``m`` needs
     ``m - 1`` payments, so the fewest payments come from the most zero-sum subgroups,
@@ -951,14 +1011,16 @@ def settle(
     ``chip_value`` is money per chip: a Decimal, an int or a decimal string ("0.50"),
     more than 0 and at most ``MAX_CHIP_VALUE``, in whole cents (a float is refused: it
     cannot say 0.10 exactly). Balances and the buy-in are whole chips up to
-    ``MAX_CHIPS``. Anything else is a RuleError naming the limit; every amount paid is
-    exact.
+    ``MAX_CHIPS``; rebuys are whole counts, 0 or more, of players in ``balances``.
+    Anything else is a RuleError naming the limit; every amount paid is exact.
     """
-    value = _check_settlement(balances, buy_in, chip_value)
+    rebuys = {} if rebuys is None else rebuys
+    value = _check_settlement(balances, buy_in, chip_value, rebuys)
+    paid_in = {name: buy_in * (1 + rebuys.get(name, 0)) for name in balances}
     net = {
-        name: chips - buy_in
+        name: chips - paid_in[name]
         for name, chips in sorted(balances.items(), key=lambda item: str(item[0]))
-        if chips != buy_in
+        if chips != paid_in[name]
     }
     payments: list[Payment] = []
     for group in _zero_sum_groups(net):
@@ -1000,7 +1062,10 @@ def _terms(buy_in: Any, chip_value: Any) -> tuple[Decimal | None, list[Violation
 
 
 def _check_settlement(
-    balances: Mapping[str, int], buy_in: int, chip_value: Decimal | int | str
+    balances: Mapping[str, int],
+    buy_in: int,
+    chip_value: Decimal | int | str,
+    rebuys: Mapping[str, int],
 ) -> Decimal:
     found: list[Violation] = []
     players = len(balances) if isinstance(balances, Mapping) else 0
@@ -1016,14 +1081,23 @@ def _check_settlement(
                     {"player": name, "chips": chips, "limit": MAX_CHIPS},
                 )
             )
+    seated = balances if isinstance(balances, Mapping) else {}
+    found.extend(
+        Violation("pifpaf.settle.rebuys", {"player": name, "rebuys": count})
+        for name, count in rebuys.items()
+        if name not in seated or not is_whole(count) or count < 0
+    )
     value, terms = _terms(buy_in, chip_value)
-    if not found and not terms and sum(balances.values()) != buy_in * players:
-        found.append(
-            Violation(
-                "pifpaf.settle.not-conserved",
-                {"total": sum(balances.values()), "expected": buy_in * players},
+    if not found and not terms:
+        # every buy-in made, each player's first and each rebuy, is on the table
+        expected = buy_in * (players + sum(rebuys.values()))
+        if sum(balances.values()) != expected:
+            found.append(
+                Violation(
+                    "pifpaf.settle.not-conserved",
+                    {"total": sum(balances.values()), "expected": expected},
+                )
             )
-        )
     found += terms
     if found:
         raise RuleError(found)

@@ -196,3 +196,60 @@ def test_without_javascript_the_first_dealer_is_chosen_with_a_visible_update(bro
         assert not match.hands.exists()
     finally:
         context.close()
+
+
+def test_a_session_with_rebuys_where_a_broke_player_buys_in_again(phone):
+    """Rebuys on (the page's house rule), a buy-in of 5: Ana loses every chip, buys in
+    again at the next hand, and the settlement charges her both buy-ins."""
+    page = phone()
+    page.goto("/")
+    page.click("text=Nova partida")
+    page.click("text=Pif-Paf")
+    page.fill("[name=players]", "Ana\nBia\nCaio\nDuda")
+    page.fill("[name=options-buy_in]", "5")
+    rebuy = page.locator("[name=options-rebuy]")
+    expect(rebuy).not_to_be_checked()  # off by default
+    rebuy.check()
+    assert_fits_the_phone(page)
+    page.click("text=Começar partida")
+    expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
+    expect(balances(page)).to_have_text(["5", "5", "5", "5"])
+
+    # Hand 1: Duda deals; Ana bets all she has left, Bia calls, the others fold; Bia wins.
+    page.locator(".pifpaf-dealers").get_by_role("button", name="Duda").click()
+    to_speak(page, "Ana")
+    bet(page, "raise", 1, raise_to=4)
+    bet(page, "call", 2)
+    bet(page, "fold", 3)
+    bet(page, "fold", 4)
+    went_out(page, "Bia")
+    record(page, 1)
+    expect(balances(page)).to_have_text(["0", "12", "4", "4"])
+
+    # Hand 2: Ana has no chips left, so she buys in again and is dealt in, not sat out.
+    expect(page.locator("#hand-form [data-rebuying]")).to_contain_text("Ana")
+    expect(page.locator("#hand-form [data-sat-out]")).to_have_count(0)
+    to_speak(page, "Caio")
+    bet(page, "call", 1)
+    bet(page, "call", 2)
+    to_speak(page, "Ana")
+    expect(page.locator(".pifpaf-turn legend")).to_contain_text("(5 fichas)")
+    assert_fits_the_phone(page)
+    bet(page, "call", 3)
+    bet(page, "call", 4)
+    went_out(page, "Caio")
+    record(page, 2)
+    expect(balances(page)).to_have_text(["4", "11", "7", "3"])
+    # Her rebuy is counted on the scoreboard and in the hand's lines …
+    expect(page.locator(".side[data-side='0'] [data-rebuys]")).to_have_attribute(
+        "data-rebuys", "1"
+    )
+    expect(page.locator("[data-rebuys]")).to_have_count(1)
+    page.locator(".hand[data-hand='2'] summary").click()
+    expect(page.locator(".hand[data-hand='2'] a[href$='#pifpaf.chips.rebuy']")).to_be_visible()
+    # … and the settlement charges both of her buy-ins: 10 chips in, 4 left.
+    payments = page.locator("#settlement [data-payment]")
+    expect(payments).to_have_count(2)
+    expect(payments.nth(0)).to_contain_text("Ana paga Bia 3,00")
+    expect(payments.nth(1)).to_contain_text("Duda paga Caio 1,00")
+    assert_fits_the_phone(page)

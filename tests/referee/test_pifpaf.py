@@ -147,12 +147,29 @@ def test_the_options_are_house_rules_plain_data_in_and_out():
         "min_bet": None,
         "max_bet": None,
         "players": None,
+        "rebuy": False,
     }
     stored = {"buy_in": 80, "chip_value": "1.25", "ante": 2, "min_bet": 3, "max_bet": 7}
     options = PifPafOptions.from_dict(stored | {"aces": "low"})
     assert options.chip_value == Decimal("1.25")  # exact, as ``settle`` takes it
     assert PifPafOptions.from_dict(options.as_dict()) == options
     assert options.table(("A", "B", "C", "D")) == Table(("A", "B", "C", "D"), 2, 3, 7)
+
+
+def test_rebuys_are_a_house_rule_off_by_default():  # page: rebuys, *option*, off by default
+    assert PifPafOptions().rebuy is False
+    options = PifPafOptions.from_dict({"rebuy": True, "buy_in": 80})
+    assert options == PifPafOptions(buy_in=80, rebuy=True)
+    assert options.as_dict()["rebuy"] is True
+    assert PifPafOptions.from_dict(options.as_dict()) == options
+    # the table they make buys a player with no chips left in again for the buy-in
+    assert options.table(FOUR) == Table(FOUR, rebuy=80)
+    assert PifPafOptions().table(FOUR).rebuy is None
+    assert violation(PifPafOptions.from_dict, {"rebuy": "yes"}) == {
+        "rule": "pifpaf.options.invalid",
+        "params": {"option": "rebuy", "value": "yes"},
+    }
+    assert refused(PifPafOptions, rebuy=1) == ["pifpaf.options.invalid"]
 
 
 @pytest.mark.parametrize(
@@ -498,6 +515,8 @@ def test_the_maximum_bet_may_not_exceed_ante_times_players():  # page: max 4 wit
 
 def test_the_chip_settings_must_make_sense():
     assert refused(Table, FOUR, ante=0) == ["pifpaf.chips.ante-positive"]
+    for chips in (0, -5, True, 1.5, pifpaf.MAX_CHIPS + 1):
+        assert refused(Table, FOUR, rebuy=chips) == ["pifpaf.settle.buy-in"]
     assert refused(Table, FOUR, min_bet=5) == ["pifpaf.chips.min-bet"]
     assert refused(Table, ("A", "B")) == ["pifpaf.table.players"]
     assert refused(Table, ("A", "B", "A")) == ["pifpaf.table.duplicate-player"]
@@ -506,6 +525,7 @@ def test_the_chip_settings_must_make_sense():
 def test_the_table_is_read_from_a_dict():
     table = Table.from_dict({"players": ["A", "B", "C"], "ante": 2, "max_bet": 5})
     assert table == Table(("A", "B", "C"), ante=2, min_bet=2, max_bet=5)
+    assert Table.from_dict({"players": ["A", "B", "C"], "rebuy": 20}).rebuy == 20
     assert refused(Table.from_dict, {"players": ["A", "B", "C"], "pot": 3}) == [
         "pifpaf.options.invalid"
     ]
@@ -787,6 +807,100 @@ def test_a_player_short_of_the_ante_sits_the_hand_out():
     ]
     broke = {"P1": 0, "P2": 0, "P3": 0, "P4": 200}
     assert refused(settle_hand, broke, table, "P4", [], None) == ["pifpaf.chips.too-few-dealt"]
+    assert violation(settle_hand, broke, table, "P4", [], None)["params"] == {"players": 1}
+
+
+def test_a_player_short_of_the_ante_antes_what_they_have_and_is_dealt_in_all_in():
+    # page: only a player with *no* chips left sits out; short of a bet, all-in as in poker
+    balances = {"P1": 50, "P2": 50, "P3": 50, "P4": 1}
+    table = Table(FOUR, ante=2)
+    # P3 deals: P4, on their left, antes their last chip and never speaks
+    assert betting_options(balances, table, "P3", []).player == "P1"
+    bets = [Action("P1", "raise", 2), Action("P2", "call"), Action("P3", "fold")]
+    result = settle_hand(balances, table, "P3", bets, "P4")
+    assert result.sat_out == frozenset() and result.all_in == {"P4"}
+    assert result.pot == 1 + 4 + 4 + 2
+    main, side = result.pots
+    assert (main.amount, main.eligible, dict(main.taken)) == (4, ("P4", "P1", "P2"), {"P4": 4})
+    # the rest (P3's folded ante stays in it) is shared by P1 and P2, who contested it
+    assert (side.amount, side.rule, dict(side.taken)) == (
+        7,
+        "pifpaf.pot.split",
+        {"P1": 4, "P2": 3},
+    )
+    assert dict(result.balances) == {"P1": 50, "P2": 49, "P3": 48, "P4": 4}
+    p4 = [
+        (line.rule, line.count, line.points)
+        for line in result.lines
+        if line.params["player"] == "P4"
+    ]
+    assert p4 == [
+        ("pifpaf.chips.ante", 1, -1),
+        ("pifpaf.chips.all-in", 1, 0),
+        ("pifpaf.pot.won", 1, 4),
+    ]
+    # two players with a chip each make a hand; one with chips alone does not
+    few = {"P1": 1, "P2": 1, "P3": 0, "P4": 0}
+    assert settle_hand(few, table, "P4", [], "P2").balances == {"P1": 0, "P2": 2, "P3": 0, "P4": 0}
+
+
+def rebuys_table() -> Table:
+    """The page's table with rebuys allowed, for a buy-in of 50."""
+    return Table(FOUR, rebuy=50)
+
+
+def lines_of(result: HandResult, player: str) -> list[tuple[str, int, int]]:
+    return [
+        (line.rule, line.count, line.points)
+        for line in result.lines
+        if line.params.get("player") == player
+    ]
+
+
+def test_with_rebuys_a_player_with_no_chips_left_buys_in_again_and_is_dealt_in():  # page
+    balances = {"P1": 0, "P2": 50, "P3": 50, "P4": 50}
+    # P1 buys in again before the hand: dealt in, first to speak, with 50 chips
+    assert betting_options(balances, rebuys_table(), "P4", []) == BettingOptions(
+        "P1", 0, True, 1, 4
+    )
+    assert pifpaf.rebuying(balances, rebuys_table()) == {"P1": 50}
+    assert pifpaf.rebuying(balances, Table(FOUR)) == {}
+    result = settle_hand(balances, rebuys_table(), "P4", [Action(p, "call") for p in FOUR], "P1")
+    assert (result.sat_out, dict(result.bought)) == (frozenset(), {"P1": 50})
+    assert dict(result.balances) == {"P1": 53, "P2": 49, "P3": 49, "P4": 49}
+    # the rebuy is in the ledger lines; the chips bought are not won: 0 points
+    assert lines_of(result, "P1") == [
+        ("pifpaf.chips.rebuy", 50, 0),
+        ("pifpaf.chips.ante", 1, -1),
+        ("pifpaf.pot.won", 1, 4),
+    ]
+    assert result.change("P1") == 3 and sum(line.points for line in result.lines) == 0
+    # chips are conserved: the table holds the chips it held plus the ones bought
+    assert sum(result.balances.values()) == sum(balances.values()) + 50
+
+
+def test_with_rebuys_only_a_player_with_no_chips_at_all_buys_in_again():
+    balances = {"P1": 0, "P2": 1, "P3": 50, "P4": 50}
+    table = Table(FOUR, ante=2, rebuy=20)
+    assert pifpaf.rebuying(balances, table) == {"P1": 20}
+    result = settle_hand(
+        balances,
+        table,
+        "P4",
+        [Action("P1", "call"), Action("P3", "call"), Action("P4", "call")],
+        "P3",
+    )
+    assert dict(result.bought) == {"P1": 20}
+    assert result.all_in == {"P2"}  # antes its one chip: all-in, no rebuy
+    assert dict(result.balances) == {"P1": 18, "P2": 0, "P3": 55, "P4": 48}
+
+
+def test_with_rebuys_nobody_sits_out_and_a_hand_is_always_dealt():
+    broke = {"P1": 0, "P2": 0, "P3": 0, "P4": 200}
+    result = settle_hand(broke, rebuys_table(), "P4", [Action(p, "call") for p in FOUR], "P4")
+    assert result.sat_out == frozenset()
+    assert sorted(result.bought) == ["P1", "P2", "P3"]
+    assert sum(result.balances.values()) == 200 + 3 * 50
 
 
 def test_a_hand_must_name_the_table_as_it_is():
@@ -855,24 +969,33 @@ def test_the_options_refuse_the_bets_settle_hand_refuses():
 
 
 def legal_hand(
-    draw: st.DrawFn, *, short_stacks: bool = False
+    draw: st.DrawFn, *, short_stacks: bool = False, rebuys: bool = False
 ) -> tuple[dict[str, int], Table, str, list[Action], str | None, bool]:
     """A table, balances and a legal hand, played by a small model of the rules.
-    ``short_stacks``: balances small enough that players go all-in often."""
+    ``short_stacks``: balances small enough that players go all-in often, some of them
+    short of the ante. ``rebuys``: the table lets a player with no chips left buy in
+    again, and some have none."""
     names = tuple(f"P{i}" for i in range(draw(st.integers(3, 8))))
     ante = draw(st.integers(1, 3))
     max_bet = draw(st.integers(1, ante * len(names)))
-    table = Table(names, ante, draw(st.integers(1, max_bet)), max_bet)
-    least, most = (ante, ante + max_bet) if short_stacks else (0, 30)
+    rebuy = draw(st.integers(1, 30)) if rebuys else None
+    table = Table(names, ante, draw(st.integers(1, max_bet)), max_bet, rebuy=rebuy)
+    least, most = (0, ante + max_bet) if short_stacks else (0, 30)
     balances = {name: draw(st.integers(least, most)) for name in names}
+    if rebuys:
+        for name in draw(st.lists(st.sampled_from(names), unique=True)):
+            balances[name] = 0
     dealer = draw(st.sampled_from(names))
     seat = names.index(dealer)
-    order = [p for p in names[seat + 1 :] + names[: seat + 1] if balances[p] >= ante]
+    # a player with no chips left buys in again if the table allows it, else sits out
+    start = {name: chips or rebuy or 0 for name, chips in balances.items()}
+    order = [p for p in names[seat + 1 :] + names[: seat + 1] if start[p] > 0]
     assume(len(order) >= 2)
     bet, level, live = dict.fromkeys(order, 0), 0, list(order)
 
     def chips(player: str) -> int:
-        return balances[player] - ante - bet[player]
+        # short of the ante, a player antes what they have
+        return start[player] - min(ante, start[player]) - bet[player]
 
     # a player whose ante is their last chip is all-in from the start and never speaks
     pending = [p for p in order if chips(p) > 0]
@@ -919,21 +1042,30 @@ def legal_hand(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.data(), st.booleans())
-def test_chips_are_never_created_or_lost(data, short_stacks):
+@given(st.data(), st.booleans(), st.booleans())
+def test_chips_are_never_created_or_lost(data, short_stacks, rebuys):
     balances, table, dealer, actions, winner, with_discard = legal_hand(
-        data.draw, short_stacks=short_stacks
+        data.draw, short_stacks=short_stacks, rebuys=rebuys
     )
     result = settle_hand(balances, table, dealer, actions, winner, with_discard=with_discard)
-    assert sum(result.balances.values()) == sum(balances.values())
+    # the only chips that come in are the rebuys, each the table's buy-in, for a player
+    # who had none left
+    assert all(chips == table.rebuy and balances[p] == 0 for p, chips in result.bought.items())
+    assert set(result.bought) == (
+        {p for p in table.players if not balances[p]} if rebuys else set()
+    )
+    assert sum(result.balances.values()) == sum(balances.values()) + sum(result.bought.values())
     assert sum(line.points for line in result.lines) == 0
     assert all(chips >= 0 for chips in result.balances.values())
     for player in table.players:
-        assert result.balances[player] - balances[player] == result.change(player)
+        bought = result.bought.get(player, 0)
+        assert result.balances[player] - balances[player] - bought == result.change(player)
     assert all(line.rule in RULE_IDS for line in result.lines)
     assert result.pot == -sum(line.points for line in result.lines if line.points < 0)
     assert result.next_dealer == result.winner
     assert winner in (None, result.winner)
+    # only a player with no chips sits out, and never at a table with rebuys
+    assert all(balances[p] == 0 and not rebuys for p in result.sat_out)
     for player in result.sat_out:
         assert result.balances[player] == balances[player]
     assert_pots_are_fair(result, table)
@@ -966,14 +1098,14 @@ def assert_pots_are_fair(result: HandResult, table: Table) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_chips_are_conserved_in_hands_with_players_all_in(data):
+@given(st.data(), st.booleans())
+def test_chips_are_conserved_in_hands_with_players_all_in(data, rebuys):
     balances, table, dealer, actions, winner, with_discard = legal_hand(
-        data.draw, short_stacks=True
+        data.draw, short_stacks=True, rebuys=rebuys
     )
     assume(any(action.kind == "all-in" for action in actions))
     result = settle_hand(balances, table, dealer, actions, winner, with_discard=with_discard)
-    assert sum(result.balances.values()) == sum(balances.values())
+    assert sum(result.balances.values()) == sum(balances.values()) + sum(result.bought.values())
     assert sum(line.points for line in result.lines) == 0
     assert all(chips >= 0 for chips in result.balances.values())
     went_all_in = {action.player for action in actions if action.kind == "all-in"}
@@ -991,10 +1123,10 @@ def takes(balances, table, dealer, actions: list[Action]) -> bool:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.data(), st.booleans())
-def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data, short_stacks):
+@given(st.data(), st.booleans(), st.booleans())
+def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data, short_stacks, rebuys):
     balances, table, dealer, actions, _winner, _discard = legal_hand(
-        data.draw, short_stacks=short_stacks
+        data.draw, short_stacks=short_stacks, rebuys=rebuys
     )
     bets = [action for action in actions if action.kind in pifpaf.BETS]
     for done in range(len(bets) + 1):
@@ -1051,6 +1183,34 @@ def test_a_session_whose_chips_do_not_add_up_is_not_settled():
     assert violation(settle, {"A": 20, "B": 21, "C": 20}, 20, Decimal(1)) == {
         "rule": "pifpaf.settle.not-conserved",
         "params": {"total": 61, "expected": 60},
+    }
+
+
+def test_the_settlement_counts_every_buy_in_a_player_made():
+    # Buy-in 5: Ana went broke in hand 1 and bought in again; 25 chips are on the table.
+    balances = {"Ana": 4, "Bia": 11, "Caio": 7, "Duda": 3}
+    assert pays(settle(balances, 5, Decimal("0.50"), {"Ana": 1, "Bia": 0})) == [
+        ("Ana", "Bia", "3.00", 6),  # 4 chips left of the 10 she bought
+        ("Duda", "Caio", "1.00", 2),
+    ]
+    assert violation(settle, balances, 5, Decimal("0.50")) == {
+        "rule": "pifpaf.settle.not-conserved",
+        "params": {"total": 25, "expected": 20},
+    }
+    # a player who rebought twice paid three buy-ins
+    assert pays(settle({"A": 0, "B": 20, "C": 5}, 5, 1, {"A": 2})) == [("A", "B", "15.00", 15)]
+    assert violation(settle, {"A": 0, "B": 20, "C": 5}, 5, 1, {"A": 1}) == {
+        "rule": "pifpaf.settle.not-conserved",
+        "params": {"total": 25, "expected": 20},
+    }
+
+
+@pytest.mark.parametrize("rebuys", [{"X": 1}, {"A": -1}, {"A": True}, {"A": 1.0}, {"A": "1"}])
+def test_rebuys_are_whole_counts_for_players_at_the_table(rebuys):
+    error = violation(settle, {"A": 20, "B": 20, "C": 20}, 20, 1, rebuys)
+    assert error == {
+        "rule": "pifpaf.settle.rebuys",
+        "params": {"player": next(iter(rebuys)), "rebuys": next(iter(rebuys.values()))},
     }
 
 
@@ -1213,10 +1373,17 @@ chip_counts = st.one_of(
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.dictionaries(st.text(max_size=5), chip_counts, max_size=10), chip_counts, chip_values)
-def test_extreme_values_never_raise_anything_but_a_rule_error(balances, buy_in, chip_value):
+@given(
+    st.dictionaries(st.text(max_size=5), chip_counts, max_size=10),
+    chip_counts,
+    chip_values,
+    st.none() | st.dictionaries(st.text(max_size=5), chip_counts, max_size=4),
+)
+def test_extreme_values_never_raise_anything_but_a_rule_error(
+    balances, buy_in, chip_value, rebuys
+):
     try:
-        payments = settle(balances, buy_in, chip_value)
+        payments = settle(balances, buy_in, chip_value, rebuys)
     except RuleError as error:
         assert set(error.rules) <= set(RULE_IDS)
         return
@@ -1237,3 +1404,57 @@ def test_any_settlement_within_the_limits_is_exact_to_the_cent(balances, scale, 
         assert payment.amount == chip_value * payment.chips
     paid = sum(p.chips for p in payments)
     assert paid <= sum(abs(c - BUY_IN * scale) for c in scaled.values())
+
+
+# --- a whole session with rebuys ---------------------------------------------------------
+
+
+def played_hand(
+    draw: st.DrawFn, balances: dict[str, int], table: Table, dealer: str
+) -> HandResult:
+    """One legal hand from these balances, bet as the engine offers (the phone's way),
+    won by somebody the engine lets take the pot."""
+    bets: list[Action] = []
+    while (turn := betting_options(balances, table, dealer, bets)) is not None:
+        kinds = ["fold"] + ["call"] * turn.may_call + ["raise"] * turn.may_raise
+        kinds += ["all-in"] * turn.may_all_in
+        kind = draw(st.sampled_from(kinds))
+        to = draw(st.integers(turn.min_raise_to, turn.max_raise_to)) if kind == "raise" else 0
+        bets.append(Action(turn.player, kind, to))
+    results = []
+    for winner in (None, *table.players):
+        try:
+            results.append(settle_hand(balances, table, dealer, bets, winner))
+        except RuleError:
+            continue
+    return draw(st.sampled_from(results))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_a_session_with_rebuys_conserves_its_chips_and_settles_to_zero(data):
+    """Hand after hand, players go broke and buy in again: the table always holds every
+    buy-in made, and the settlement pays out exactly what each player won or lost."""
+    draw = data.draw
+    names = tuple(f"P{i}" for i in range(draw(st.integers(3, 6))))
+    buy_in, ante = draw(st.integers(1, 6)), draw(st.integers(1, 2))
+    table = PifPafOptions(buy_in=buy_in, ante=ante, rebuy=True).table(names)
+    balances = dict.fromkeys(names, buy_in)
+    rebuys = dict.fromkeys(names, 0)
+    dealer = draw(st.sampled_from(names))
+    for _hand in range(draw(st.integers(1, 12))):
+        result = played_hand(draw, balances, table, dealer)
+        assert result.sat_out == frozenset()  # with rebuys nobody sits out
+        for player in result.bought:
+            assert balances[player] == 0 and result.bought[player] == buy_in
+            rebuys[player] += 1
+        balances, dealer = dict(result.balances), result.next_dealer
+        assert sum(balances.values()) == buy_in * (len(names) + sum(rebuys.values()))
+    payments = settle(balances, buy_in, Decimal("0.25"), rebuys)
+    owed = {name: balances[name] - buy_in * (1 + rebuys[name]) for name in names}
+    assert sum(owed.values()) == 0
+    for payment in payments:
+        owed[payment.frm] += payment.chips
+        owed[payment.to] -= payment.chips
+        assert payment.amount == payment.chips * Decimal("0.25")
+    assert set(owed.values()) == {0}

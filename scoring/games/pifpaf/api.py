@@ -20,7 +20,8 @@ OPTIONS = Field(
     default_factory=dict,
     max_length=12,
     description='House rules: {"aces": "both"|"low", "groups": "three-suits"|"trinca"}; '
-    "both may be left out (the defaults are the first of each).",
+    "both may be left out (the defaults are the first of each). A session's other house "
+    'rules (its chips, and "rebuy": true|false) are taken too, and checked.',
     examples=[{"aces": "both", "groups": "three-suits"}],
 )
 
@@ -61,6 +62,13 @@ class SettleIn(Schema):
     )
     buy_in: int = Field(le=10**12, examples=[50])
     chip_value: str = Field(description="Money per chip, a decimal string", examples=["0.50"])
+    rebuys: dict[str, int] = Field(
+        default_factory=dict,
+        max_length=20,
+        description="How many times each player bought in again (rebuys); a player left "
+        "out made none. Every buy-in counts: the balances add up to them all.",
+        examples=[{"P1": 1}],
+    )
 
 
 class PaymentOut(Schema):
@@ -114,14 +122,15 @@ def check_a_meld(request: HttpRequest, body: PifPafMeldIn) -> dict[str, Any]:
 
 @router.post("/settle", response={200: SettleOut, 422: Violations}, by_alias=True)
 def settle_up(request: HttpRequest, body: SettleIn) -> dict[str, Any]:
-    """Who pays whom at the end of a session, in money, with as few payments as possible."""
+    """Who pays whom at the end of a session, in money, with as few payments as possible,
+    every buy-in counted (rebuys too)."""
     try:
         chip_value = Decimal(body.chip_value)
     except InvalidOperation:
         raise RuleError(
             Violation("pifpaf.settle.chip-value", {"chip_value": body.chip_value})
         ) from None
-    payments = settle(body.balances, body.buy_in, chip_value)
+    payments = settle(body.balances, body.buy_in, chip_value, body.rebuys)
     return {
         "payments": [
             {"from": p.frm, "to": p.to, "amount": str(p.amount), "chips": p.chips}

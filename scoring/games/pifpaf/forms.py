@@ -11,7 +11,16 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from referee.pifpaf import MAX_CHIPS, MAX_PLAYERS, MIN_PLAYERS, Action, Table, check_terms
+from referee.pifpaf import (
+    MAX_CHIPS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Table,
+    check_terms,
+    rebuying,
+    sitting_out,
+)
 from referee.rulings import RuleError
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
@@ -53,6 +62,14 @@ class PifPafOptionsForm(forms.Form):
     )
     aces = forms.ChoiceField(label=_("Aces in sequences"), choices=ACES, initial="both")
     groups = forms.ChoiceField(label=_("Groups"), choices=GROUPS, initial="three-suits")
+    # The page's option, off by default; how it goes is ruling ``pifpaf.ruling.rebuy``.
+    rebuy = checkbox(
+        _("Rebuys"),
+        help_text=_(
+            "A player with no chips left buys in again for the buy-in at the next hand, "
+            "instead of sitting out. The settlement counts every buy-in."
+        ),
+    )
 
     # Which field shows an engine violation about the settings.
     FIELDS = {
@@ -145,6 +162,9 @@ class PifPafHandForm(HandForm):
         self.names = session.player_names(self.match)
         self.table = session.table_of(self.match)
         self.start = session.before(self.match)
+        # Who buys in again as this hand is dealt (rebuys), and who sits it out: the engine's.
+        self.rebuying = rebuying(self.start.balances, self.table)
+        self.sitting_out = sitting_out(self.start.balances, self.table)
         seats = list(enumerate(self.names))
         self.fields["winner"].choices = seats
         for seat in range(len(self.names)):
@@ -275,11 +295,19 @@ class PifPafHandForm(HandForm):
                 for player, kind, to in self.bets
             ],
             "turn": turn,
-            "balance": self.start.balances[turn.player] if turn else None,
+            "balance": self.chips(turn.player) if turn else None,
+            "rebuying": list(self.rebuying),
+            "rebuy_chips": self.table.rebuy,
+            "sat_out": self.sitting_out,
             "state": state,
             "in_hand": in_hand,
             "violations": violation_dicts(state.violations),
         }
+
+    def chips(self, name: str) -> int:
+        """A player's chips as the hand is dealt: their balance, and a rebuy if they make
+        one."""
+        return self.start.balances[name] + self.rebuying.get(name, 0)
 
     def has_mistakes(self) -> bool:
         return any(

@@ -1,8 +1,10 @@
 """Pif-Paf (Cacheta): a session of chips among three to eight players, each a side.
 
-A side's running total is the chips that player has won or lost, so their balance is the
-buy-in plus that total; every hand's breakdowns add up to zero (chips are conserved).
-The running state kept with each hand is every balance and who deals next.
+A side's running total is the chips that player has won or lost, so their balance is
+every buy-in they made (the first and each rebuy) plus that total; every hand's
+breakdowns add up to zero (chips are conserved; a rebuy's line shows the chips bought and
+counts 0). The running state kept with each hand is every balance, who deals next and
+each player's rebuys.
 """
 
 from __future__ import annotations
@@ -74,11 +76,18 @@ class PifPaf(Game):
             )
 
     def scoreboard(self, match: MatchView) -> dict[str, Any]:
-        """Balances, the next dealer and the settlement if the session ended now."""
+        """Balances, rebuys, the next dealer and the settlement if the session ended now."""
         summary = session.summary(match)
         rows = [
-            {"side": side, "balance": balance, "deals": side.position == summary.dealer}
-            for side, balance in zip(match.sides, summary.balances, strict=True)
+            {
+                "side": side,
+                "balance": balance,
+                "rebuys": rebuys,
+                "deals": side.position == summary.dealer,
+            }
+            for side, balance, rebuys in zip(
+                match.sides, summary.balances, summary.rebuys, strict=True
+            )
         ]
         return {
             "rows": rows,

@@ -245,10 +245,47 @@ RULES: tuple[RuleText, ...] = (
         "pifpaf.chips.sits-out",
         _("Sits the hand out"),
         text=_(
-            "A player with fewer chips than the ante is not dealt in: they sit the hand out "
-            "and their balance does not change."
+            "A player with no chips left is not dealt in: they sit the hand out and their "
+            "balance does not change (unless the session allows rebuys)."
         ),
         section=CHIPS,
+    ),
+    RuleText(
+        "pifpaf.ruling.short-ante",
+        _("Ruling: short of the ante"),
+        text=_(
+            "The page sits out only a player with no chips left, and lets a player who "
+            "cannot cover a bet go all-in, as in poker. So a player with fewer chips than "
+            "the ante puts in all they have as their ante and is dealt in, all-in: they "
+            "contest only the pot up to what they put in."
+        ),
+        section=CHIPS,
+        kind=RULING,
+    ),
+    RuleText(
+        "pifpaf.chips.rebuy",
+        _("Rebuy"),
+        text=_(
+            "With the rebuys house rule, a player who has no chips left when a hand starts "
+            "buys in again for the session's buy-in and is dealt in, instead of sitting out. "
+            "The chips bought are not won: the rebuy line shows them and counts 0, and the "
+            "settlement charges every buy-in the player made."
+        ),
+        section=CHIPS,
+    ),
+    RuleText(
+        "pifpaf.ruling.rebuy",
+        _("Ruling: how a rebuy is made"),
+        text=_(
+            "The page allows rebuys as a house rule and says no more. With rebuys on, the "
+            "app makes them automatically: a player with no chips left at the start of a "
+            "hand buys in again for the full buy-in, as often as needed, and nobody is "
+            "asked. Only a player with no chips at all rebuys: one with fewer chips than the "
+            "ante antes what they have. Each player's rebuys are counted, and at the end "
+            "every buy-in is paid for: a player who rebought twice paid three buy-ins."
+        ),
+        section=CHIPS,
+        kind=RULING,
     ),
     RuleText(
         "pifpaf.chips.all-in",
@@ -256,7 +293,8 @@ RULES: tuple[RuleText, ...] = (
         text=_(
             "A player whose chips are all in the pot is all-in: they speak no more in the "
             "betting and contest only the pots up to what they put in. A player whose ante "
-            "was their last chip is all-in from the start."
+            "took their last chip, or who had fewer chips than the ante, is all-in from the "
+            "start."
         ),
         section=CHIPS,
     ),
@@ -301,8 +339,8 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.chips.too-few-dealt",
         _("Two players with chips"),
-        _("Only %(players)s player(s) can pay the ante: a hand needs at least two."),
-        _("A hand is dealt only if at least two players can pay the ante."),
+        _("Only %(players)s player(s) have chips: a hand needs at least two."),
+        _("A hand is dealt only if at least two players have chips."),
         CHIPS,
     ),
     # --- betting ---------------------------------------------------------------------------
@@ -567,6 +605,19 @@ RULES: tuple[RuleText, ...] = (
         SESSION,
     ),
     RuleText(
+        "pifpaf.settle.rebuys",
+        _("Every rebuy counted"),
+        _(
+            "%(player)s cannot have bought in again %(rebuys)s times: rebuys are counted in "
+            "whole numbers, for players at the table."
+        ),
+        _(
+            "The settlement counts each player's rebuys, a whole number for each player at "
+            "the table: every buy-in a player made is what they paid in."
+        ),
+        SESSION,
+    ),
+    RuleText(
         "pifpaf.settle.buy-in",
         _("Buy-in of at least one chip"),
         _("The buy-in is a whole number of chips from 1 to %(limit)s, not %(buy_in)s."),
@@ -613,7 +664,8 @@ RULES: tuple[RuleText, ...] = (
             "A session's house rules: aces high or low (the default) or low only; groups "
             "of three or more cards in exactly three suits (the default) or trincas of "
             "exactly three cards of three suits; and its chips: the buy-in, the value of a "
-            "chip, the ante, and the smallest and largest bet (see the rules on chips)."
+            "chip, the ante, the smallest and largest bet, and whether a player with no "
+            "chips left may buy in again (see the rules on chips)."
         ),
         HOUSE_RULES,
     ),
@@ -630,6 +682,16 @@ RULES: tuple[RuleText, ...] = (
         text=_(
             "A session may make a group exactly three cards of three different suits (seed "
             "000's trinca)."
+        ),
+        section=HOUSE_RULES,
+        kind=OPTION,
+    ),
+    RuleText(
+        "pifpaf.option.rebuy",
+        _("House rule: rebuys"),
+        text=_(
+            "A session may allow rebuys (off by default): a player with no chips left buys "
+            "in again for the buy-in instead of sitting out (see the rules on chips)."
         ),
         section=HOUSE_RULES,
         kind=OPTION,

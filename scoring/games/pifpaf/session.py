@@ -4,7 +4,14 @@ The ledger hands the game a ``MatchView``: one side per player, each with its ru
 total of chips won or lost. This module turns that into what ``referee.pifpaf`` takes —
 the ``Table``, the balances and the dealer before a hand — and a stored hand entry into
 the engine's ``Action`` s. It decides no rule: whose turn it is and what they may bet
-is the engine's ``betting_options``; who may take the pot, the engine's ``settle_hand``.
+is the engine's ``betting_options``; who may take the pot, and who buys in again (rebuys),
+the engine's ``settle_hand``.
+
+The running state kept with each hand (what the next one starts from)::
+
+    {"balances": {"Ana": 46, ...},     # every player's chips
+     "dealer": "Bia",                  # who deals next
+     "rebuys": {"Ana": 1, ...}}        # how many times each bought in again
 
 A hand's entry (what the hand form stores)::
 
@@ -24,6 +31,7 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any
 
+from referee.entries import is_whole
 from referee.pifpaf import (
     Action,
     BettingOptions,
@@ -106,30 +114,40 @@ def winner_of(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
 
 @dataclass(frozen=True)
 class Before:
-    """The table as hand ``number`` starts: balances, and the dealer (None before the
-    first hand, whose dealer the players choose)."""
+    """The table as hand ``number`` starts: balances, the dealer (None before the first
+    hand, whose dealer the players choose) and how many times each player has bought in
+    again so far (rebuys; the hand's own come with its result)."""
 
     number: int
     balances: Mapping[str, int]
     dealer: str | None
+    rebuys: Mapping[str, int] = field(default_factory=dict)
 
 
 def before(match: MatchView) -> Before:
     """The table before the match's next hand: the running state the ledger stored with
-    the hand before (balances and the next dealer), or the buy-ins for the first hand.
-    Nothing is replayed."""
+    the hand before (balances, the next dealer, the rebuys), or the buy-ins for the first
+    hand. Nothing is replayed."""
     names = player_names(match)
     state = match.state
+    counted = state.get("rebuys")
+    counted = counted if isinstance(counted, Mapping) else {}  # older data: none
+    rebuys = {name: _count(counted.get(name)) for name in names}
     stored = state.get("balances")
     if isinstance(stored, Mapping) and set(stored) == set(names):
         balances = {name: int(stored[name]) for name in names}
-    else:  # older data: the ledger's totals are the same chips
+    else:  # older data: a side's total is what the player won or lost, rebuys apart
         balances = {
-            name: buy_in_of(match) + side.total
+            name: buy_in_of(match) * (1 + rebuys[name]) + side.total
             for name, side in zip(names, match.sides, strict=True)
         }
     dealer = state.get("dealer")
-    return Before(match.number, balances, dealer if dealer in names else None)
+    return Before(match.number, balances, dealer if dealer in names else None, rebuys)
+
+
+def _count(stored: Any) -> int:
+    """A stored count of rebuys; anything but a whole number above 0 is none."""
+    return stored if is_whole(stored) and stored > 0 else 0
 
 
 def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
@@ -148,14 +166,26 @@ def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
 
 
 def state_after(match: MatchView, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """What the next hand starts from: every player's chips and who deals. A stored hand
-    that no longer settles (older data) leaves the table as it was."""
+    """What the next hand starts from: every player's chips, who deals and how many times
+    each has bought in again. A stored hand that no longer settles (older data) leaves
+    the table as it was."""
+    start = before(match)
     try:
         result = settle_entry(match, entry)
     except RuleError:
-        start = before(match)
-        return {"balances": dict(start.balances), "dealer": start.dealer}
-    return {"balances": dict(result.balances), "dealer": result.next_dealer}
+        return {
+            "balances": dict(start.balances),
+            "dealer": start.dealer,
+            "rebuys": dict(start.rebuys),
+        }
+    return {
+        "balances": dict(result.balances),
+        "dealer": result.next_dealer,
+        "rebuys": {
+            name: count + (1 if name in result.bought else 0)
+            for name, count in start.rebuys.items()
+        },
+    }
 
 
 # --- the betting, as the engine sees it -----------------------------------------------------
@@ -225,8 +255,9 @@ def _over(
 
 @dataclass(frozen=True)
 class Summary:
-    """What the scoreboard shows: balances and the next dealer by side position, and the
-    settlement in money if the session ended now."""
+    """What the scoreboard shows: balances, rebuys and the next dealer by side position,
+    whether the session allows rebuys, and the settlement in money if the session ended
+    now (every buy-in counted)."""
 
     balances: tuple[int, ...]
     dealer: int | None
@@ -234,6 +265,8 @@ class Summary:
     chip_value: Decimal
     payments: tuple[Payment, ...] = ()
     violations: tuple[Violation, ...] = ()
+    rebuys: tuple[int, ...] = ()
+    rebuy: bool = False
 
 
 def summary(match: MatchView) -> Summary:
@@ -241,9 +274,14 @@ def summary(match: MatchView) -> Summary:
     start = before(match)
     balances = tuple(start.balances[name] for name in names)
     dealer = names.index(start.dealer) if start.dealer in names else None
-    buy_in, chip_value = buy_in_of(match), chip_value_of(match)
+    rules = house_rules(match)
+    buy_in, chip_value = rules.buy_in, rules.chip_value
+    stakes = {
+        "rebuys": tuple(start.rebuys[name] for name in names),
+        "rebuy": rules.rebuy,
+    }
     try:
-        payments = tuple(settle(start.balances, buy_in, chip_value))
+        payments = tuple(settle(start.balances, buy_in, chip_value, start.rebuys))
     except RuleError as error:
-        return Summary(balances, dealer, buy_in, chip_value, violations=error.violations)
-    return Summary(balances, dealer, buy_in, chip_value, payments)
+        return Summary(balances, dealer, buy_in, chip_value, violations=error.violations, **stakes)
+    return Summary(balances, dealer, buy_in, chip_value, payments, **stakes)

@@ -19,6 +19,7 @@ OPTIONS = {
     "max_bet": None,
     "aces": "both",
     "groups": "three-suits",
+    "rebuy": False,
 }
 
 
@@ -50,6 +51,29 @@ def hand_post(**fields: Any) -> dict[str, str]:
     return data
 
 
+# Rebuys on, buy-in 5. Hand 1: Duda deals; Ana bets all she has left (4), Bia calls, Caio
+# and Duda fold; Bia goes out. Ana has no chips left: 0, 12, 4, 4.
+BROKE_ANA = {
+    "number": 1,
+    "dealer": 3,
+    "actions": [bet(0, "raise", 4), bet(1, "call"), bet(2, "fold"), bet(3, "fold")],
+    "winner": 1,
+}
+# Hand 2: Bia deals; Ana buys in again (5 chips); everybody plays for the ante; Caio goes
+# out. 4, 11, 7, 3: 25 chips, the four buy-ins and Ana's rebuy.
+AFTER_THE_REBUY = {
+    "number": 2,
+    "actions": [bet(2, "call"), bet(3, "call"), bet(0, "call"), bet(1, "call")],
+    "winner": 2,
+}
+
+
 @pytest.fixture
 def four(db) -> Match:
     return make_session()
+
+
+@pytest.fixture
+def rebuys(db) -> Match:
+    """Four players, rebuys allowed, a buy-in of 5 chips."""
+    return make_session(rebuy=True, buy_in=5)

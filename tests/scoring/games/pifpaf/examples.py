@@ -30,6 +30,7 @@ LINES = frozenset(
         "pifpaf.chips.bet",
         "pifpaf.chips.all-in",
         "pifpaf.chips.sits-out",
+        "pifpaf.chips.rebuy",
         "pifpaf.pot.won",
         "pifpaf.pot.uncontested",
         "pifpaf.pot.split",
@@ -96,6 +97,7 @@ def engine_violations() -> list[Violation]:
         *refused(hand, [Action("P1", "raise", 3), Action("P2", "all-in")]),
         *refused(settle, {"P1": 10}, 0, Decimal("0.5")),
         *refused(settle, {"P1": 10}, 10, Decimal("0.001")),
+        *refused(settle, {"P1": 10, "P2": 10, "P3": 10}, 10, Decimal("0.5"), {"P9": 1}),
     ]
     for meld in (
         "QS",

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
+import uuid
 
-from tests.scoring.games.pifpaf.conftest import codes
+import pytest
+from django.contrib.auth import get_user_model
+
+from referee.pifpaf import PifPafOptions
+from scoring.clubs.models import Club, Membership, Role
+from scoring.ledger.models import Match
+from scoring.records.models import ApiToken
+from tests.scoring.games.pifpaf.conftest import AFTER_THE_REBUY, BROKE_ANA, codes
 
 pytestmark = pytest.mark.django_db
 
@@ -102,6 +109,65 @@ def test_the_session_settles_in_the_fewest_payments(client):  # page balances, R
             {"from": "P4", "to": "P2", "amount": "2.00", "chips": 4},
         ]
     }
+
+
+def test_the_settlement_counts_every_rebuy(client):
+    body = {
+        "balances": {"Ana": 4, "Bia": 11, "Caio": 7, "Duda": 3},
+        "buy_in": 5,
+        "chip_value": "0.50",
+        "rebuys": {"Ana": 1},
+    }
+    assert post(client, "settle", body).json() == {
+        "payments": [
+            {"from": "Ana", "to": "Bia", "amount": "3.00", "chips": 6},
+            {"from": "Duda", "to": "Caio", "amount": "1.00", "chips": 2},
+        ]
+    }
+    body["rebuys"] = {"Eva": 1}
+    response = post(client, "settle", body)
+    assert response.status_code == 422
+    (violation,) = response.json()["violations"]
+    assert (violation["rule"], violation["url"]) == (
+        "pifpaf.settle.rebuys",
+        "/rules/pifpaf/#pifpaf.settle.rebuys",
+    )
+    del body["rebuys"]  # none: then 25 chips are 5 too many
+    assert [v["rule"] for v in post(client, "settle", body).json()["violations"]] == [
+        "pifpaf.settle.not-conserved"
+    ]
+
+
+def test_the_rebuy_house_rule_is_taken_with_the_others(client):
+    hand = codes("AH 2H 3H 7S 7H 7D QC KC AC")
+    options = {"aces": "both", "rebuy": True}
+    assert post(client, "hands/check", {"cards": hand, "options": options}).status_code == 200
+    response = post(client, "hands/check", {"cards": hand, "options": {"rebuy": "yes"}})
+    assert response.status_code == 422
+    assert response.json()["violations"][0]["params"] == {"option": "rebuy", "value": "yes"}
+
+
+def test_a_sessions_rebuy_house_rule_and_its_rebuys_round_trip_through_the_records_api(
+    client, rebuys
+):
+    club = Club.objects.create(name="Mesa da Quinta")
+    alice = get_user_model().objects.create_user("alice", password="x")
+    Membership.objects.create(club=club, user=alice, role=Role.SCORER)
+    Match.objects.filter(pk=rebuys.pk).update(club=club)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {ApiToken.issue(alice, 'phone')[1]}"}
+    url = f"/api/v1/records/matches/{rebuys.code}"
+    for entry in (BROKE_ANA, AFTER_THE_REBUY):
+        body = {"request_id": str(uuid.uuid4()), "entry": entry}
+        response = client.post(f"{url}/hands", body, content_type="application/json", **auth)
+        assert response.status_code == 201, response.json()
+    match = client.get(url, **auth).json()
+    assert match["options"]["rebuy"] is True
+    assert PifPafOptions.from_dict(match["options"]) == PifPafOptions(buy_in=5, rebuy=True)
+    ana = match["hands"][1]["scores"][0]
+    assert [(line["rule"], line["count"], line["points"]) for line in ana["lines"]] == [
+        ("pifpaf.chips.rebuy", 5, 0),
+        ("pifpaf.chips.ante", 1, -1),
+    ]
 
 
 def test_a_settlement_that_does_not_add_up_is_a_422(client):

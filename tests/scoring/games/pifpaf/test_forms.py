@@ -4,6 +4,7 @@ deciding each time who speaks and what they may bet."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.http import QueryDict
@@ -13,7 +14,15 @@ from referee.rulings import RuleError
 from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm, bet_dicts
 from scoring.ledger.models import Match
 from tests.conftest import record
-from tests.scoring.games.pifpaf.conftest import FOUR, OPTIONS, PAGE_BETS, bet, codes, page_hand
+from tests.scoring.games.pifpaf.conftest import (
+    BROKE_ANA,
+    FOUR,
+    OPTIONS,
+    PAGE_BETS,
+    bet,
+    codes,
+    page_hand,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +57,21 @@ def test_the_settings_are_stored_with_the_money_exact():
     form = PifPafOptionsForm(setup_data(chip_value="0,50"), prefix="options")
     assert form.is_valid(), form.errors
     assert form.cleaned_data == OPTIONS  # buy-in 50, a chip 0.50, ante 1, no bet limits
+
+
+def test_rebuys_are_asked_when_a_session_starts_and_off_unless_ticked(client):
+    page = client.get("/matches/new/pifpaf/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="options-rebuy"' in page
+    assert not re.search(r'name="options-rebuy"[^>]*checked', page)
+    with translation.override("en"):
+        field = PifPafOptionsForm(prefix="options")["rebuy"]
+        assert field.label == "Rebuys"
+        assert "buys in again" in str(field.help_text)
+    form = PifPafOptionsForm(setup_data(rebuy="on"), prefix="options")
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data == OPTIONS | {"rebuy": True}
+    client.post("/matches/new/pifpaf/", setup_data(rebuy="on"))
+    assert Match.objects.get().options["rebuy"] is True
 
 
 def test_the_maximum_bet_may_not_exceed_ante_times_players():  # page: 4 players, ante 5 → 20
@@ -195,6 +219,18 @@ def test_a_player_short_of_chips_cannot_raise_past_them(four):
     four.refresh_from_db()
     turn = PifPafHandForm(four.view()).state.turn  # Ana dealt: Bia speaks
     assert (turn.player, turn.min_raise_to, turn.max_raise_to) == ("Bia", 1, 1)
+
+
+def test_a_player_buying_in_again_is_shown_and_speaks_with_the_buy_in(rebuys):
+    record(rebuys, BROKE_ANA)  # Ana has no chips left; Bia deals next
+    form = PifPafHandForm(rebuys.view())
+    panel = form.panel()
+    assert panel["rebuying"] == ["Ana"] and panel["rebuy_chips"] == 5
+    assert panel["sat_out"] == []
+    form = stepped(rebuys, "2:call 3:call")
+    turn = form.state.turn
+    assert (turn.player, turn.min_raise_to, turn.max_raise_to) == ("Ana", 1, 4)
+    assert form.panel()["balance"] == 5  # her chips as the hand is dealt, the rebuy in
 
 
 def test_once_the_betting_is_over_the_players_still_in_are_offered(four):

@@ -16,11 +16,14 @@ from scoring.games.pifpaf import session
 from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import record, totals
 from tests.scoring.games.pifpaf.conftest import (
+    AFTER_THE_REBUY,
+    BROKE_ANA,
     FOUR,
     OPTIONS,
     PAGE_BETS,
     bet,
     codes,
+    make_session,
     page_hand,
 )
 
@@ -196,6 +199,95 @@ def test_the_ledger_keeps_the_balances_hand_after_hand(four):
     assert session.before(four.view()).dealer == "Ana"
 
 
+# --- rebuys (the page's option, off by default) ---------------------------------------------
+
+
+def lines(breakdown) -> list[tuple[str, int, int]]:
+    return [(line.rule, line.count, line.points) for line in breakdown.lines]
+
+
+def test_with_rebuys_a_broke_player_buys_in_again_and_every_buy_in_is_settled(rebuys):
+    record(rebuys, BROKE_ANA)
+    assert totals(rebuys) == [-5, 7, -1, -1]
+    start = session.before(rebuys.view())
+    assert dict(start.balances) == {"Ana": 0, "Bia": 12, "Caio": 4, "Duda": 4}
+    assert dict(start.rebuys) == dict.fromkeys(FOUR, 0)  # she buys in as the next hand starts
+    hand = record(rebuys, AFTER_THE_REBUY)
+    ana = hand.scores.get(side__position=0).breakdown
+    # the rebuy is in Ana's ledger lines; bought, not won, it counts 0
+    assert lines(ana) == [("pifpaf.chips.rebuy", 5, 0), ("pifpaf.chips.ante", 1, -1)]
+    # the running totals stay what each player won or lost: the balance less every buy-in
+    assert totals(rebuys) == [-6, 6, 2, -2]
+    view = rebuys.view()
+    after = session.before(view)
+    assert dict(after.balances) == {"Ana": 4, "Bia": 11, "Caio": 7, "Duda": 3}
+    assert dict(after.rebuys) == {"Ana": 1, "Bia": 0, "Caio": 0, "Duda": 0}
+    summary = session.summary(view)
+    assert (summary.balances, summary.rebuys, summary.rebuy) == ((4, 11, 7, 3), (1, 0, 0, 0), True)
+    assert [(p.frm, p.to, p.amount, p.chips) for p in summary.payments] == [
+        ("Ana", "Bia", Decimal("3.00"), 6),  # 4 chips left of the 10 she bought
+        ("Duda", "Caio", Decimal("1.00"), 2),
+    ]
+    # the most won wins, not the most chips bought
+    assert pifpaf.winners(view, closing=True) == [1]
+
+
+def test_a_player_who_rebought_twice_paid_three_buy_ins(rebuys):
+    record(rebuys, BROKE_ANA)
+    # Hand 2: Bia deals; Ana (bought in again) bets all 4 she has left, only Bia calls, Bia wins
+    again = [bet(2, "fold"), bet(3, "fold"), bet(0, "raise", 4), bet(1, "call")]
+    record(rebuys, {"number": 2, "actions": again, "winner": 1})
+    start = session.before(rebuys.view())
+    assert dict(start.balances) == {"Ana": 0, "Bia": 19, "Caio": 3, "Duda": 3}
+    # Hand 3: Bia deals; Ana buys in again; everybody plays for the ante; Bia goes out
+    calls = [bet(seat, "call") for seat in (2, 3, 0, 1)]
+    record(rebuys, {"number": 3, "actions": calls, "winner": 1})
+    summary = session.summary(rebuys.view())
+    assert summary.rebuys == (2, 0, 0, 0)
+    assert sum(summary.balances) == 5 * (4 + 2)
+    owed = {p.frm: p.chips for p in summary.payments if p.frm == "Ana"}
+    assert owed == {"Ana": 15 - 4}  # three buy-ins of 5, 4 chips left
+    assert totals(rebuys)[0] == 4 - 15
+
+
+def test_without_rebuys_a_broke_player_sits_the_next_hand_out(db):
+    four = make_session(buy_in=5)
+    record(four, BROKE_ANA)
+    # Hand 2: Bia deals; Ana, with no chips, is not dealt in
+    calls = [bet(seat, "call") for seat in (2, 3, 1)]
+    hand = record(four, {"number": 2, "actions": calls, "winner": 2})
+    assert lines(hand.scores.get(side__position=0).breakdown) == [("pifpaf.chips.sits-out", 1, 0)]
+    summary = session.summary(four.view())
+    assert (summary.rebuys, summary.rebuy) == ((0, 0, 0, 0), False)
+    assert sum(summary.balances) == 20
+
+
+def test_the_running_state_counts_each_players_rebuys_and_older_state_counts_none():
+    match = view(rebuy=True, buy_in=5, entries=[BROKE_ANA, AFTER_THE_REBUY])
+    assert match.state["rebuys"] == {"Ana": 1, "Bia": 0, "Caio": 0, "Duda": 0}
+    older = replace(match, state={"balances": match.state["balances"], "dealer": "Caio"})
+    assert dict(session.before(older).rebuys) == dict.fromkeys(FOUR, 0)
+
+
+def test_a_short_stack_antes_all_it_has_and_is_dealt_in():
+    # Ante 2: Duda has 1 chip left. Only a player with none sits out (page).
+    match = replace(
+        view(ante=2, chips=(16, 16, 17, -49)),
+        hands_played=1,
+        state={"balances": {"Ana": 66, "Bia": 66, "Caio": 67, "Duda": 1}, "dealer": "Caio"},
+    )
+    entry = {"number": 2, "actions": [bet(0, "call"), bet(1, "call"), bet(2, "call")], "winner": 3}
+    breakdowns = pifpaf.score_hand(match, entry)
+    assert lines(breakdowns[3]) == [
+        ("pifpaf.chips.ante", 1, -1),
+        ("pifpaf.chips.all-in", 1, 0),
+        ("pifpaf.pot.won", 1, 4),
+    ]
+    # the rest of the antes is a side pot Duda did not contest: shared by the others
+    assert [b.total for b in breakdowns] == [-1, -1, -1, 3]
+    assert session.settle_entry(match, entry).sat_out == frozenset()
+
+
 # --- the house rules stored with the session ---------------------------------------------
 
 
@@ -213,6 +305,8 @@ def test_the_stored_house_rules_are_the_engines_options():
     table = session.table_of(match)
     assert (table.players, table.ante, table.min_bet, table.max_bet) == (FOUR, 2, 2, 7)
     assert (session.buy_in_of(match), session.chip_value_of(match)) == (80, Decimal("1.25"))
+    assert table.rebuy is None  # no rebuys unless the session allows them
+    assert session.table_of(view(buy_in=80, rebuy=True)).rebuy == 80
 
 
 def test_a_stored_house_rule_the_engine_refuses_gives_way_to_its_default():
@@ -226,6 +320,7 @@ def test_a_stored_house_rule_the_engine_refuses_gives_way_to_its_default():
         "buy_in": "fifty",
         "chip_value": "cheap",
         "jokers": 2,
+        "rebuy": "yes",
     }
     match = stored(odd)
     assert pifpaf.match_options(match) == PifPafOptions(groups="trinca", ante=2, players=4)
@@ -303,6 +398,7 @@ def legal_hands(draw):
         "ante": ante,
         "max_bet": max_bet,
         "min_bet": draw(st.integers(1, max_bet)),
+        "rebuy": draw(st.booleans()),
     }
     moved = draw(st.lists(st.integers(-20, 20), min_size=n - 1, max_size=n - 1))
     chips = [*moved, -sum(moved)]
@@ -317,12 +413,13 @@ def legal_hands(draw):
     bets = []
     while True:
         state = session.betting(start.balances, table, dealer, bets)
-        if state.violations:  # e.g. fewer than two players can pay the ante
+        if state.violations:  # e.g. fewer than two players have chips
             return match, None
         if state.turn is None:
             break
         turn = state.turn
         kinds = ["fold"] + ["call"] * turn.may_call + ["raise"] * turn.may_raise
+        kinds += ["all-in"] * turn.may_all_in
         kind = draw(st.sampled_from(kinds))
         to = draw(st.integers(turn.min_raise_to, turn.max_raise_to)) if kind == "raise" else 0
         bets.append(Action(turn.player, kind, to))
@@ -354,7 +451,15 @@ def test_chips_are_conserved_by_every_legal_hand(case):
     assert sum(b.total for b in breakdowns) == 0
     start = session.before(match)
     result = session.settle_entry(match, entry)
+    rebuy = session.house_rules(match).rebuy
     for name, breakdown in zip(session.player_names(match), breakdowns, strict=True):
-        assert breakdown.total == result.balances[name] - start.balances[name]
+        bought = result.bought.get(name, 0)
+        assert bought == (20 if rebuy and start.balances[name] == 0 else 0)
+        assert breakdown.total == result.balances[name] - start.balances[name] - bought
         assert all(line.rule in RULE_IDS for line in breakdown.lines)
-    assert sum(result.balances.values()) == sum(start.balances.values())
+    # the chips on the table: those there before, and the rebuys
+    assert sum(result.balances.values()) == sum(start.balances.values()) + 20 * len(result.bought)
+    state = session.state_after(match, entry)
+    assert sum(state["balances"].values()) == 20 * (
+        len(match.sides) + sum(state["rebuys"].values())
+    )

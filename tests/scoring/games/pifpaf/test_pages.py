@@ -10,7 +10,16 @@ import pytest
 
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
-from tests.scoring.games.pifpaf.conftest import FOUR, OPTIONS, bet, hand_post, page_hand
+from tests.scoring.games.pifpaf.conftest import (
+    AFTER_THE_REBUY,
+    BROKE_ANA,
+    FOUR,
+    OPTIONS,
+    bet,
+    hand_post,
+    make_session,
+    page_hand,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -137,6 +146,39 @@ def test_the_scoreboard_shows_balances_and_the_settlement_until_the_end(client, 
     html = client.get(four.get_absolute_url()).content.decode()
     assert "Sessão encerrada." in html
     assert 'class="settlement final"' in html
+
+
+def test_rebuys_show_in_the_hand_the_balances_and_the_settlement(client, rebuys):
+    record(rebuys, BROKE_ANA)
+    html = client.get(rebuys.get_absolute_url(), **EN).content.decode()
+    assert balances(html) == [0, 12, 4, 4]
+    assert "rebuys allowed" in html
+    # the next hand says who buys in again, and for how much
+    rebuying = re.search(r"<p class=\"pifpaf-rebuys\" data-rebuying>(.*?)</p>", html, re.S)
+    assert rebuying and "Ana" in rebuying[1] and "(5)" in rebuying[1]
+    assert "Sitting out" not in html
+    record(rebuys, AFTER_THE_REBUY)
+    html = client.get(f"/matches/{rebuys.code}/live/", **EN).content.decode()
+    assert balances(html) == [4, 11, 7, 3]
+    # each player's rebuys, counted on the scoreboard
+    assert re.findall(r'data-rebuys="(\d+)"', html) == ["1"]
+    assert "rebuys: 1" in html
+    payments = re.findall(r"<li data-payment>(.*?)</li>", html, re.S)
+    assert [re.sub(r"<[^>]+>|\s+", " ", p).split()[:4] for p in payments] == [
+        ["Ana", "pays", "Bia", "3.00"],
+        ["Duda", "pays", "Caio", "1.00"],
+    ]
+    # the hand's breakdown shows the rebuy line, linked to its rule
+    page = client.get(rebuys.get_absolute_url(), **EN).content.decode()
+    assert 'href="/rules/pifpaf/#pifpaf.chips.rebuy"' in page
+
+
+def test_without_rebuys_the_next_hand_says_who_sits_out(client, db):
+    match = make_session(buy_in=5)
+    record(match, BROKE_ANA)
+    html = client.get(match.get_absolute_url(), **EN).content.decode()
+    assert "Sitting out, no chips left: Ana" in html
+    assert "rebuys allowed" not in html and "data-rebuying" not in html
 
 
 def test_a_hand_won_by_folds_needs_no_winner(client, four):

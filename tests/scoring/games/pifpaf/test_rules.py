@@ -4,11 +4,12 @@ which checks every game's texts, messages and translations)."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from referee.pifpaf import RULE_IDS
 from scoring.games.pifpaf.rules import RULES
 from scoring.ledger.registry import MatchView, SideView, get_game
-from scoring.ledger.rulebook import rule_url
+from scoring.ledger.rulebook import OPTION, RULING, rule_url
 from tests.scoring.games.pifpaf.examples import FOUR, LINES, engine_violations
 
 
@@ -33,6 +34,21 @@ def test_a_hand_score_line_is_labelled_and_linked_to_its_rule():
     )[0]
     for line in breakdown.lines:
         assert rule_url(line.rule) == f"/rules/pifpaf/#{line.rule}"
+
+
+def test_the_rebuy_house_rule_and_the_rulings_on_it_are_in_the_rulebook():
+    by_id = {text.id: text for text in RULES}
+    assert by_id["pifpaf.option.rebuy"].kind == OPTION
+    assert by_id["pifpaf.ruling.rebuy"].kind == RULING
+    assert by_id["pifpaf.ruling.short-ante"].kind == RULING
+    with translation.override("en"):
+        assert "automatically" in str(by_id["pifpaf.ruling.rebuy"].text)
+        assert "no chips left" in str(by_id["pifpaf.chips.sits-out"].text)
+        assert "fewer chips than the ante" not in str(by_id["pifpaf.chips.sits-out"].text)
+    ids = [text.id for text in RULES]
+    # each ruling stands next to the rule it settles
+    assert ids.index("pifpaf.ruling.rebuy") == ids.index("pifpaf.chips.rebuy") + 1
+    assert ids.index("pifpaf.ruling.short-ante") == ids.index("pifpaf.chips.sits-out") + 1
 
 
 @pytest.mark.django_db
