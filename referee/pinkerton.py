@@ -66,7 +66,7 @@ RULE_IDS: tuple[str, ...] = (
     "pinkerton.pass.opening",  # the opening asks for no throw, so it is never a counted pass
     "pinkerton.pass.after-throw",  # a player who has thrown adds (or passes free), not pass
     "pinkerton.rule1.face-card",  # rule 1: no J, Q or K added while -20 < stack < 20
-    "pinkerton.rule1.free-pass-phase",  # a free pass replaces an add: only in phase III
+    "pinkerton.rule1.free-pass-phase",  # a free pass comes where an add could: phase III
     "pinkerton.rule1.free-pass-every-card",  # at 20 or more (-20 or less) every card may go
     "pinkerton.rule2.no-pass",  # rule 2: at 0 every throw meets and a card goes at once
     "pinkerton.rule4.dealer-asks",  # rule 4: the dealer may not have the stack counted
@@ -773,11 +773,14 @@ class Round:
         return None
 
     def _check_free_pass(self, player: str) -> Violation | None:
-        # Rule 1: the free pass replaces an add, so it comes where an add would.
-        refused = self._check_add(player, "pinkerton.rule1.free-pass-phase")
-        if refused is None and not free_pass_possible(self.value):
+        # Rule 1: a player with no card that may be added passes without consequence. A
+        # pass is what a player does instead of throwing and adding, so the free pass
+        # may take the whole turn; or, once the player has thrown, the add alone.
+        if self.phase < 3:
+            return Violation("pinkerton.rule1.free-pass-phase", {"phase": self.phase})
+        if not free_pass_possible(self.value):
             return Violation("pinkerton.rule1.free-pass-every-card", {"player": player})
-        return refused
+        return None
 
     def _card_violations(self, event: Event) -> list[Violation]:
         deck = self.options.deck

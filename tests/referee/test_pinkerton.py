@@ -645,13 +645,22 @@ def test_rule_one_a_player_with_no_card_that_may_be_added_passes_without_consequ
     state = play(*TO_LOW_PHASE_III, "ala free-pass")
     assert state.value == -4 and dict(state.passes) == {"ala": 0, "bea": 0, "cez": 0}
     assert state.to_play == "bea"
-    # bea must throw first: the free pass takes the place of the card added after it
-    assert refused(state, "bea free-pass") == {
-        "rule": "pinkerton.add.throw-first",
-        "player": "bea",
-    }
+    # The pass replaces the whole turn, as a counted pass does: bea throws nothing.
+    passed = state.apply(event("bea free-pass"))
+    assert passed.to_play == "cez" and passed.value == -4 and passed.passes["bea"] == 0
+    # Or, having thrown, bea finds no card that may be added: the throw stands, no add.
     state = state.apply(event("bea throw KS 2H")).apply(event("bea free-pass"))
     assert state.to_play == "cez" and state.value == -4 and state.passes["bea"] == 0
+
+
+def test_a_player_who_cannot_meet_the_stack_nor_add_passes_without_consequence():
+    """The audit's table: phase III at 5, bea holding only black face cards can neither
+    reach +5 nor add one (rule 1): the pass is free, and bea stays in the round."""
+    state = play(*TO_LOW_PHASE_III, "ala add 9H")
+    assert state.value == 5 and state.to_play == "bea"
+    assert state.allowed("bea")[FREE_PASS] is None
+    passed = state.apply(event("bea free-pass"))
+    assert passed.passes["bea"] == 0 and "bea" not in passed.out
 
 
 def test_rule_two_at_zero_a_card_goes_on_at_once():
@@ -843,7 +852,8 @@ def test_allowed_tells_the_buttons_and_why_not():
     assert set(bea) == set(EVENT_TYPES)
     assert bea[THROW] is None and bea[PASS] is None and bea[ASK] is None
     assert bea[ADD].rule == "pinkerton.add.throw-first"
-    assert bea[FREE_PASS].rule == "pinkerton.add.throw-first"
+    # The stack is past 20: every card may be added, so there is no pass without consequence.
+    assert bea[FREE_PASS].rule == "pinkerton.rule1.free-pass-every-card"
     assert bea[TURN].rule == "pinkerton.centre.turned"
     cez = state.allowed("cez")
     assert {cez[kind].rule for kind in (THROW, ADD, PASS, FREE_PASS)} == {

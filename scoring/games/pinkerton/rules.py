@@ -384,11 +384,14 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.ruling.free-pass",
         _("Ruling: when the pass without consequence is taken"),
         text=_(
-            "It takes the place of adding a card: after the player's throw, at the first "
-            "player's opening, or at a stack of 0 instead of throwing. Before adding, a "
-            "player must still throw (or pass, counted). It exists only in phase III, and "
-            "only while the stack is between −20 and 20, since otherwise every card may be "
-            "added. The app cannot see a hand: it takes the player's word."
+            "A pass is what a player does instead of throwing and adding, so the pass "
+            "without consequence may take the player's whole turn: nothing thrown, nothing "
+            "added, no pass counted, even if the player could not have met the stack. A "
+            "player who has thrown and then has no card that may be added takes it in "
+            "place of the add; the throw stands. The first player's opening may be one "
+            "too. It exists only in phase III, and only while the stack is between −20 and "
+            "20, since otherwise every card may be added. The app cannot see a hand: it "
+            "takes the player's word."
         ),
         section=EXTRA,
         kind=RULING,
