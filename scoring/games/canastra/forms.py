@@ -85,7 +85,7 @@ class CanastraHandForm(SidesHandForm):
     quick_points = ("meld_points", "hand_points")
     sides_key = "pairs"
     went_out_label = _("Who made the final going out?")
-    hand_label = _("Cards left in both players' hands")
+    # The kit's "Cards left in hand": a pair's two hands, or one player's (the game for two).
 
     def add_side_fields(self, p: str) -> None:
         # The caps are what two decks can hold (referee.canastra's deck facts).
@@ -101,7 +101,7 @@ class CanastraHandForm(SidesHandForm):
             _("Card points on the table"), points, step=step
         )
         self.fields[p + "hand_points"] = count_field(
-            _("Card points left in the pair's hands"), points, step=step
+            _("Card points left in hand"), points, step=step
         )
         self.fields[p + "took_morto"] = checkbox(_("Took its morto"))
 
