@@ -14,7 +14,8 @@ The game's own words, used as names below:
 
 Everything here speaks in rule ids (listed in ``RULE_IDS``) and parameters. A hand is
 entered the two ways ``referee.tallies`` describes, cards (``score_hand``) or counts
-(``score_quick``), and each side's tally is scored by ``score_tally``.
+(``score_quick``), and each side's tally is scored by ``score_tally``. Both take the
+players of each side when known (``players``), to refuse what a player alone cannot do.
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ RULE_IDS: tuple[str, ...] = (
     "samba.hand.table-points-too-low",  # a side's combinations carry their card points
     "samba.going-out.two-combinations",  # going out needs two 7-card combinations on the table
     "samba.going-out.one-side",  # only one side goes out in a hand
+    "samba.going-out.cards-left-alone",  # a player alone who went out has no card left
     "samba.concealed.more-than-combinations",  # each premium needs its canastra laid down
+    "samba.concealed.no-partner",  # a player alone lays no canastra on a partner's melds
+    "samba.penalty.no-partner",  # a player alone has no partner to ask before going out
     # --- score lines ---
     "samba.score.table-cards",  # card values of all the side's melds
     "samba.score.hand-cards",  # card values left in the side's hands, subtracted
@@ -177,6 +181,9 @@ CONCEALED_PREMIUMS: tuple[tuple[str, str, int], ...] = (
     ("play_solo", "samba.bonus.concealed-play-solo", 500),
     ("play_with_partner", "samba.bonus.concealed-play-with-partner", 200),
 )
+# The premiums and faults that need a partner: a side of one player has none.
+PARTNER_PREMIUMS = ("deal_with_partner", "play_with_partner")
+PARTNER_FAULTS = ("went_out_after_refusal", "permission_unable")
 # (field of Penalties, rule); each costs PENALTY.
 PENALTY_RULES: tuple[tuple[str, str], ...] = (
     ("three_wilds_in_canastra", "samba.penalty.three-wilds-in-canastra"),
@@ -607,36 +614,64 @@ def _tally(side: SideCards) -> SideTally:
 
 
 def score_hand(
-    sides: Sequence[SideCards], options: SambaOptions = DEFAULT_OPTIONS
+    sides: Sequence[SideCards],
+    options: SambaOptions = DEFAULT_OPTIONS,
+    players: Sequence[int | None] | None = None,
 ) -> list[Breakdown]:
     """Score a hand entered card by card, one breakdown per side, in the order given.
 
+    ``players``: how many players each side has, in the same order (None, or None for a
+    side: unknown, not checked). A side of one player that went out has no card left in
+    hand, and earns no premium and commits no fault that needs a partner.
+
     Raises RuleError with every violation found: invalid melds (with side and meld
     indexes), the three-deck limit across all melds and hands, red threes beyond six,
-    going out without two 7-card combinations, two sides going out, bad counts.
+    going out without two 7-card combinations, two sides going out, bad counts, what a
+    player alone cannot do. Raises ValueError if ``players`` is not one count of 1 or
+    more per side.
     """
+    sizes = _players_per_side(players, len(sides))
     found: list[Violation] = []
     for index, side in enumerate(sides):
         found += _meld_violations(side.melds, going_out=side.went_out, side=index)[1]
     found += DECK.violations(card for side in sides for card in _cards_of(side))
     tallies = [_tally(side) for side in sides]
-    found += _tally_violations(tallies, from_cards=True)
+    found += _tally_violations(tallies, from_cards=True, players=sizes)
     if found:
         raise RuleError(found)
     return [score_tally(tally, options) for tally in tallies]
 
 
 def score_quick(
-    tallies: Sequence[SideTally], options: SambaOptions = DEFAULT_OPTIONS
+    tallies: Sequence[SideTally],
+    options: SambaOptions = DEFAULT_OPTIONS,
+    players: Sequence[int | None] | None = None,
 ) -> list[Breakdown]:
-    """Score a hand entered as counts, one breakdown per side; RuleError if inconsistent."""
-    found = _tally_violations(tallies, from_cards=False)
+    """Score a hand entered as counts, one breakdown per side; RuleError if inconsistent.
+    ``players`` as for ``score_hand``."""
+    sizes = _players_per_side(players, len(tallies))
+    found = _tally_violations(tallies, from_cards=False, players=sizes)
     if found:
         raise RuleError(found)
     return [score_tally(tally, options) for tally in tallies]
 
 
-def _tally_violations(tallies: Sequence[SideTally], *, from_cards: bool) -> list[Violation]:
+def _players_per_side(players: Sequence[int | None] | None, sides: int) -> list[int | None]:
+    """One count per side (None: unknown). A wrong list is the caller's mistake, not a
+    rule the hand breaks: the app passes its match's sides, the API counts it checked."""
+    if players is None:
+        return [None] * sides
+    counts = list(players)
+    if len(counts) != sides:
+        raise ValueError(f"players: {len(counts)} counts for {sides} sides")
+    if any(count is not None and not (is_whole(count) and count >= 1) for count in counts):
+        raise ValueError(f"players: each side has 1 player or more (or None), not {counts}")
+    return counts
+
+
+def _tally_violations(
+    tallies: Sequence[SideTally], *, from_cards: bool, players: Sequence[int | None]
+) -> list[Violation]:
     """Checks both entry modes share, so that they refuse the same hands. Cards that
     pass the deck limit always pass the deck's bounds on counts (a side's table points
     included); those cost nothing to run on them."""
@@ -646,7 +681,11 @@ def _tally_violations(tallies: Sequence[SideTally], *, from_cards: bool) -> list
             Violation("samba.hand.sides", {"sides": len(tallies), "allowed": list(SIDES_ALLOWED)})
         )
     entry = partial(_entry_violations, from_cards=from_cards)
-    checked, sound = sound_tallies(tallies, entry, _side_violations)
+
+    def side(index: int, tally: SideTally) -> list[Violation]:
+        return _side_violations(index, tally, players[index])
+
+    checked, sound = sound_tallies(tallies, entry, side)
     found += checked
     went_out = [index for index, tally in sound if tally.went_out]
     if len(went_out) > 1:
@@ -733,7 +772,8 @@ def _bad_entry(index: int, name: str, value: Any) -> Violation:
     return Violation("samba.hand.invalid-entry", {"side": index, "field": name, "value": shown})
 
 
-def _side_violations(index: int, tally: SideTally) -> list[Violation]:
+def _side_violations(index: int, tally: SideTally, players: int | None = None) -> list[Violation]:
+    """A side's own rules; ``players``: how many play the side, None when unknown."""
     found: list[Violation] = []
     if tally.went_out and tally.combinations < REQUIRED_COMBINATIONS:
         found.append(_two_combinations(tally.combinations, side=index))
@@ -747,7 +787,39 @@ def _side_violations(index: int, tally: SideTally) -> list[Violation]:
                 {"side": index, "concealed": concealed, "combinations": tally.combinations},
             )
         )
+    if players == 1:
+        found += _alone_violations(index, tally)
     return found + _table_points_floor(index, tally)
+
+
+def _alone_violations(index: int, tally: SideTally) -> list[Violation]:
+    """What a side of one player cannot have done. A team that went out still holds its
+    other players' cards, and its players have partners; a player alone has none."""
+    found: list[Violation] = []
+    # Going out is melding every card left in hand: a red three in hand (no card value)
+    # is a card too. Every other card has a value, so this is "any card left".
+    if tally.went_out and (tally.hand_points or tally.red_threes_in_hand):
+        found.append(
+            Violation(
+                "samba.going-out.cards-left-alone",
+                {
+                    "side": index,
+                    "hand_points": tally.hand_points,
+                    "red_threes_in_hand": tally.red_threes_in_hand,
+                },
+            )
+        )
+    premiums = {name: getattr(tally.concealed, name) for name in PARTNER_PREMIUMS}
+    if any(premiums.values()):
+        params = {"side": index, "premiums": sum(premiums.values()), **premiums}
+        found.append(Violation("samba.concealed.no-partner", params))
+    # Permission to go out is asked of the partner (the seed: "pedir permissão a seu
+    # parceiro"), who may say no.
+    faults = {name: getattr(tally.penalties, name) for name in PARTNER_FAULTS}
+    if any(faults.values()):
+        params = {"side": index, "faults": sum(faults.values()), **faults}
+        found.append(Violation("samba.penalty.no-partner", params))
+    return found
 
 
 # The tally's count of each kind of 7-card combination.

@@ -502,6 +502,161 @@ def test_concealed_premiums_need_their_canastras_on_the_table():
     assert score_quick([one, SideTally()])[0].points_for("samba.bonus.concealed-play-solo") == 500
 
 
+# ---------------------------------------------------------------- sides of one player
+
+# Samba is played by two or three players alone or by teams (pairs, teams of three); the
+# entry points take the players of each side, when known, to refuse what a side of one
+# player cannot do. A side that went out, with cards left: its partners' (page: "cards
+# left in its players' hands").
+WENT_OUT = SideTally(sambas=2, table_points=100, went_out=True)
+
+
+@pytest.mark.parametrize(
+    "left",
+    [{"hand_points": 15}, {"red_threes_in_hand": 1}, {"hand_points": 40, "red_threes_in_hand": 2}],
+)
+def test_a_player_alone_who_went_out_has_no_card_left_in_hand(left):
+    # seed: a player goes out by combining all their cards and laying them down
+    alone = dataclasses.replace(WENT_OUT, **left)
+    violations = raised(score_quick, [alone, SideTally()], players=[1, 1])
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        (
+            "samba.going-out.cards-left-alone",
+            {"side": 0, "hand_points": 0, "red_threes_in_hand": 0} | left,
+        )
+    ]
+
+
+@pytest.mark.parametrize("players", [[2, 2], [3, 3], [2, 2, 2], None, [None, 1]])
+def test_a_team_that_went_out_still_holds_the_partners_cards(players):
+    side = dataclasses.replace(WENT_OUT, hand_points=15, red_threes_in_hand=1)
+    others = [SideTally()] * (len(players) - 1 if players else 1)
+    got = lines(score_quick([side, *others], players=players)[0])
+    assert (got["samba.score.hand-cards"], got["samba.penalty.red-three-in-hand"]) == (-15, -500)
+
+
+def test_a_player_alone_keeps_cards_in_hand_when_someone_else_goes_out():
+    holding = SideTally(sambas=1, table_points=50, hand_points=65, red_threes_in_hand=1)
+    breakdowns = score_quick([WENT_OUT, holding], players=[1, 1])
+    assert breakdowns[1].points_for("samba.score.hand-cards") == -65
+
+
+def test_both_entry_modes_refuse_a_player_alone_who_went_out_holding_cards():
+    alone = dataclasses.replace(SIDE_A, hand=c("QS 3H"))
+    violations = raised(score_hand, [SIDE_B, alone], players=[1, 1])
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        (
+            "samba.going-out.cards-left-alone",
+            {"side": 1, "hand_points": 10, "red_threes_in_hand": 1},
+        )
+    ]
+    # the same hand for two pairs: the partner of the one who went out holds Q♠ 3♥
+    assert score_hand([SIDE_B, alone], players=[2, 2])[1].total == 2580 - 10 - 500
+    assert score_hand([SIDE_B, SIDE_A], players=[1, 1])[1].total == 2580
+
+
+@pytest.mark.parametrize(
+    "premiums",
+    [
+        Concealed(deal_with_partner=1),
+        Concealed(play_with_partner=2),
+        Concealed(deal_solo=1, deal_with_partner=1, play_with_partner=1),
+    ],
+)
+def test_a_player_alone_earns_no_premium_using_the_partners_melds(premiums):
+    side = SideTally(clean_canastras=3, table_points=105, concealed=premiums)
+    violations = raised(score_quick, [SideTally(), side], players=[1, 1])
+    partner = premiums.deal_with_partner + premiums.play_with_partner
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        (
+            "samba.concealed.no-partner",
+            {
+                "side": 1,
+                "premiums": partner,
+                "deal_with_partner": premiums.deal_with_partner,
+                "play_with_partner": premiums.play_with_partner,
+            },
+        )
+    ]
+
+
+def test_a_pair_earns_the_premiums_using_the_partners_melds():
+    premiums = Concealed(deal_with_partner=1, play_with_partner=1)
+    side = SideTally(clean_canastras=2, table_points=70, concealed=premiums)
+    got = lines(score_quick([SideTally(), side], players=[2, 2])[1])
+    assert got["samba.bonus.concealed-deal-with-partner"] == 500
+    assert got["samba.bonus.concealed-play-with-partner"] == 200
+
+
+def test_a_player_alone_earns_the_premiums_without_a_partner():
+    premiums = Concealed(deal_solo=1, play_solo=1)
+    side = SideTally(clean_canastras=2, table_points=70, concealed=premiums)
+    got = lines(score_quick([side, SideTally()], players=[1, 1])[0])
+    assert got["samba.bonus.concealed-deal-solo"] == 1000
+    assert got["samba.bonus.concealed-play-solo"] == 500
+
+
+@pytest.mark.parametrize(
+    "faults",
+    [
+        Penalties(went_out_after_refusal=1),
+        Penalties(permission_unable=2),
+        Penalties(went_out_after_refusal=1, permission_unable=1, stock_out_of_turn=1),
+    ],
+)
+def test_a_player_alone_cannot_be_refused_or_ask_a_partner_to_go_out(faults):
+    # seed: permission to go out is asked of the partner ("pedir permissão a seu parceiro")
+    violations = raised(score_quick, [SideTally(), SideTally(penalties=faults)], players=[1, 1])
+    partner = faults.went_out_after_refusal + faults.permission_unable
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        (
+            "samba.penalty.no-partner",
+            {
+                "side": 1,
+                "faults": partner,
+                "went_out_after_refusal": faults.went_out_after_refusal,
+                "permission_unable": faults.permission_unable,
+            },
+        )
+    ]
+
+
+@pytest.mark.parametrize("players", [[2, 2], [3, 3], [2, 2, 2]])
+def test_a_team_pays_the_faults_of_asking_the_partner(players):
+    faults = Penalties(went_out_after_refusal=1, permission_unable=1)
+    sides = [SideTally(penalties=faults)] + [SideTally()] * (len(players) - 1)
+    assert score_quick(sides, players=players)[0].total == -200
+
+
+def test_a_player_alone_pays_the_faults_that_need_no_partner():
+    faults = Penalties(stock_out_of_turn=1, pile_out_of_turn=1, meld_out_of_turn=1)
+    three = [SideTally(penalties=faults), SideTally(), SideTally()]
+    assert score_quick(three, players=[1, 1, 1])[0].total == -300
+
+
+def test_everything_a_player_alone_cannot_do_is_reported_at_once():
+    alone = dataclasses.replace(
+        WENT_OUT,
+        hand_points=5,
+        concealed=Concealed(play_with_partner=1),
+        penalties=Penalties(permission_unable=1),
+    )
+    rules = [v.rule for v in raised(score_quick, [alone, SideTally()], players=[1, 1])]
+    assert rules == [
+        "samba.going-out.cards-left-alone",
+        "samba.concealed.no-partner",
+        "samba.penalty.no-partner",
+    ]
+
+
+@pytest.mark.parametrize("players", [[1], [1, 1, 1], [0, 1], [1, -1], [1, "2"], [1, True]])
+def test_the_players_are_one_whole_count_of_one_or_more_per_side(players):
+    with pytest.raises(ValueError, match="players"):
+        score_quick([SideTally(), SideTally()], players=players)
+    with pytest.raises(ValueError, match="players"):
+        score_hand([SideCards(), SideCards()], players=players)
+
+
 # ---------------------------------------------------------------- quick entry: the three decks
 
 

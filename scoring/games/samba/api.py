@@ -57,6 +57,14 @@ class PenaltiesIn(Schema):
 
 
 class SideIn(Schema):
+    players: int | None = Field(
+        None,
+        ge=1,
+        le=3,
+        description="How many players the side has (1, 2 or 3); when given, a side of one "
+        "player is refused what it cannot do alone (cards left after going out, the "
+        "partner's melds, asking the partner)",
+    )
     melds: list[Annotated[list[str], Field(max_length=MOST_CARDS)]] = Field(
         default_factory=list, max_length=60
     )
@@ -102,13 +110,15 @@ def check_meld(request: HttpRequest, body: SambaMeldIn) -> dict[str, Any]:
 def score_hand(request: HttpRequest, body: SambaHandIn) -> dict[str, Any]:
     """Score a hand entered card by card: one breakdown per side, whose lines add up to
     its total. 422 for an invalid meld, a card used more often than three decks hold,
-    going out without two 7-card combinations, or two sides going out."""
+    going out without two 7-card combinations, two sides going out, or, for a side
+    whose ``players`` is 1, what a player alone cannot do."""
     options = samba.SambaOptions.from_dict(body.options)
     sides = []
     for side in body.sides:
-        data = side.model_dump()
+        data = side.model_dump(exclude={"players"})
         data["melds"] = [[str(c) for c in body.read(meld)] for meld in side.melds]
         data["hand"] = [str(c) for c in body.read(side.hand)]
         sides.append(data)
-    breakdowns = entries.score_entry({"mode": MODE_CARDS, "sides": sides}, options)
+    players = [side.players for side in body.sides]
+    breakdowns = entries.score_entry({"mode": MODE_CARDS, "sides": sides}, options, players)
     return {"sides": [breakdown_out(breakdown) for breakdown in breakdowns]}

@@ -11,7 +11,8 @@ An entry is plain JSON, enough to score the hand again and to refill the form::
                                  "hand_points": 0, "red_threes_in_hand": 0,
                                  "went_out": true, "concealed": {…}, "penalties": {…}}, …]}
 
-Counts left out are 0. Whatever the hand breaks, the engine says (``RuleError``).
+Counts left out are 0. Whatever the hand breaks, the engine says (``RuleError``). How
+many players each side has is the match's, not the entry's: it comes with the scoring.
 """
 
 from __future__ import annotations
@@ -75,9 +76,15 @@ def side_tally(data: Mapping[str, Any]) -> samba.SideTally:
     )
 
 
-def score_entry(entry: Mapping[str, Any], options: samba.SambaOptions) -> list[Breakdown]:
-    """One breakdown per side; ``RuleError`` (or ``CardError``) for an impossible hand."""
+def score_entry(
+    entry: Mapping[str, Any],
+    options: samba.SambaOptions,
+    players: Sequence[int | None] | None = None,
+) -> list[Breakdown]:
+    """One breakdown per side; ``RuleError`` (or ``CardError``) for an impossible hand.
+    ``players``: how many play each side (None: unknown), to refuse what a player alone
+    cannot do."""
     sides = entry.get("sides") or ()
     if entry.get("mode") == MODE_QUICK:
-        return samba.score_quick([side_tally(side) for side in sides], options)
-    return samba.score_hand([side_cards(side) for side in sides], options)
+        return samba.score_quick([side_tally(side) for side in sides], options, players)
+    return samba.score_hand([side_cards(side) for side in sides], options, players)

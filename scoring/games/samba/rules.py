@@ -404,6 +404,21 @@ RULES: tuple[RuleText, ...] = (
         GOING_OUT,
     ),
     RuleText(
+        "samba.going-out.cards-left-alone",
+        _("A player alone goes out with no card left"),
+        _(
+            "A player alone who goes out keeps no card, but cards were entered as left in "
+            "hand (card points: %(hand_points)s; red threes: %(red_threes_in_hand)s)."
+        ),
+        _(
+            "A player goes out (bater) by melding every card left in hand, so a side of one "
+            "player that went out has no card left when the hand ends: no card value and no "
+            "red three to subtract. A team that went out still counts the cards its other "
+            "players hold."
+        ),
+        GOING_OUT,
+    ),
+    RuleText(
         "samba.end.stock-out",
         _("The stock runs out"),
         text=_(
@@ -423,6 +438,21 @@ RULES: tuple[RuleText, ...] = (
         _(
             "Each concealed-canastra premium is for a canastra the side laid down, so there "
             "are never more premiums than the side's 7-card combinations on the table."
+        ),
+        GOING_OUT,
+    ),
+    RuleText(
+        "samba.concealed.no-partner",
+        _("No partner's melds for a player alone"),
+        _(
+            "A side of one player has no partner whose melds it could use, but premiums for "
+            "a concealed canastra laid using the partner's melds were entered (%(premiums)s)."
+        ),
+        _(
+            "The premiums for laying down a concealed canastra using the partner's melds "
+            "(500 and 200) are for teams: a player alone has no partner, and earns the "
+            "premiums for a concealed canastra laid without the partner's melds (1,000 and "
+            "500)."
         ),
         GOING_OUT,
     ),
@@ -652,6 +682,20 @@ RULES: tuple[RuleText, ...] = (
         _("Asked to go out and could not"),
         text=_("Asking the partner's permission to go out and then being unable to: −100."),
         section=PENALTIES,
+    ),
+    RuleText(
+        "samba.penalty.no-partner",
+        _("No partner to ask for a player alone"),
+        _(
+            "A side of one player has no partner to ask for permission to go out, but "
+            "faults of asking the partner were entered (%(faults)s)."
+        ),
+        _(
+            "Permission to go out is asked of the partner, who answers only yes or no. "
+            "Going out after the partner said no, and asking permission and then being "
+            "unable to go out, are faults only a player with a partner can commit."
+        ),
+        PENALTIES,
     ),
     # --- opening ------------------------------------------------------------------------
     RuleText(

@@ -61,6 +61,19 @@ def engine_violations() -> list[Violation]:
             samba.SideTally(),
         ],
     )
+    # what a side of one player cannot do: cards left after going out, the partner's
+    # melds for a concealed canastra, the faults of asking the partner
+    alone = samba.SideTally(
+        sambas=2,
+        table_points=100,
+        hand_points=15,
+        red_threes_in_hand=1,
+        went_out=True,
+        concealed=samba.Concealed(deal_with_partner=1, play_with_partner=1),
+        penalties=samba.Penalties(went_out_after_refusal=1, permission_unable=1),
+    )
+    found += refused(samba.score_quick, [alone, samba.SideTally()], players=[1, 1])
+    found += refused(samba.score_hand, [side(hand=c("QS"), went_out=True), side()], players=[1, 1])
     # beyond what three decks hold: wilds, sambas, clean canastras, combinations, points
     wilds = samba.SideTally(wild_canastras=2, dirty_canastras=1, table_points=330)
     found += refused(samba.score_quick, [wilds, wilds])

@@ -116,6 +116,27 @@ def test_an_impossible_hand_is_a_422_naming_its_rules(client, sides, rule):
     assert rule in rules
 
 
+def test_players_alone_are_checked_when_the_body_says_how_many_play_each_side(client):
+    went_out_holding = SIDE_A | {"hand": ["QH"], "concealed": {"play_with_partner": 1}}
+    alone = score(client, [went_out_holding | {"players": 1}, SIDE_B | {"players": 1}])
+    assert alone.status_code == 422
+    assert [v["rule"] for v in alone.json()["violations"]] == [
+        "samba.going-out.cards-left-alone",
+        "samba.concealed.no-partner",
+    ]
+    pairs = score(client, [went_out_holding | {"players": 2}, SIDE_B | {"players": 2}])
+    assert [side["total"] for side in pairs.json()["sides"]] == [2580 - 10 + 200, 275]
+    # without the count, as before: nothing is known of the players
+    unknown = score(client, [went_out_holding, SIDE_B])
+    assert unknown.json() == pairs.json()
+
+
+@pytest.mark.parametrize("players", [0, 4, "two"])
+def test_a_side_has_one_to_three_players(client, players):
+    response = score(client, [SIDE_A | {"players": players}, SIDE_B])
+    assert response.status_code == 422
+
+
 def test_the_meld_index_and_side_of_a_bad_meld_are_in_its_params(client):
     bad = SIDE_B | {"melds": [*SIDE_B["melds"], ["3H", "3D", "3H"]]}
     (violation,) = score(client, [SIDE_A, bad]).json()["violations"]

@@ -72,6 +72,62 @@ def test_an_impossible_hand_raises_the_rules_it_breaks():
     }
 
 
+def alone(*names: str, totals=None) -> MatchView:
+    """A match of players each on their own (1 v 1, 1 v 1 v 1)."""
+    return MatchView(
+        options=DEFAULT_OPTIONS,
+        target=10_000,
+        sides=tuple(SideView(i, name, (name,), 0) for i, name in enumerate(names)),
+        hands_played=0,
+    )
+
+
+LEFT_IN_HAND = [
+    PAGE_QUICK | {"sides": [PAGE_QUICK["sides"][0] | {"hand_points": 20}, PAGE_QUICK["sides"][1]]},
+    PAGE_CARDS
+    | {"sides": [PAGE_CARDS["sides"][0] | {"hand": ["QH", "JS"]}, PAGE_CARDS["sides"][1]]},
+]
+
+
+@pytest.mark.parametrize("entry", LEFT_IN_HAND, ids=["quick", "cards"])
+def test_a_player_alone_who_went_out_with_cards_left_is_refused(entry):
+    with pytest.raises(RuleError) as error:
+        game.score_hand(alone("Ana", "Caio"), entry)
+    assert error.value.rules == ["samba.going-out.cards-left-alone"]
+    assert error.value.violations[0].params["side"] == 0
+
+
+@pytest.mark.parametrize("entry", LEFT_IN_HAND, ids=["quick", "cards"])
+def test_a_pair_that_went_out_counts_the_partners_cards(entry):
+    pairs = MatchView(
+        options=DEFAULT_OPTIONS,
+        target=10_000,
+        sides=(SideView(0, "A", ("Ana", "Bia"), 0), SideView(1, "C", ("Caio", "Davi"), 0)),
+        hands_played=0,
+    )
+    assert [b.total for b in game.score_hand(pairs, entry)] == [2560, 275]
+    # a side with no seats (older data) is not known to be of one player
+    assert [b.total for b in game.score_hand(view(), entry)] == [2560, 275]
+
+
+def test_three_players_alone_earn_no_premium_and_pay_no_fault_that_needs_a_partner():
+    sides = [
+        {"clean_canastras": 1, "table_points": 35, "concealed": {"play_with_partner": 1}},
+        {"penalties": {"went_out_after_refusal": 1, "stock_out_of_turn": 1}},
+        {},
+    ]
+    with pytest.raises(RuleError) as error:
+        game.score_hand(alone("Ana", "Bia", "Caio"), {"mode": "quick", "sides": sides})
+    assert [(v.rule, v.params["side"]) for v in error.value.violations] == [
+        ("samba.concealed.no-partner", 0),
+        ("samba.penalty.no-partner", 1),
+    ]
+
+
+def test_the_page_hand_scores_the_same_for_players_alone():
+    assert game.score_hand(alone("Ana", "Caio"), PAGE_CARDS) == game.score_hand(view(), PAGE_CARDS)
+
+
 def test_the_house_rule_for_cumulative_canastra_bonuses_is_applied():
     entry = {"mode": "quick", "sides": [{"clean_canastras": 7, "table_points": 350}, {}]}
     plain = game.score_hand(view(), entry)[0].total

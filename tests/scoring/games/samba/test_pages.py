@@ -137,6 +137,61 @@ def test_the_winner_is_named_when_the_target_is_passed(client, match):
     assert [side.won for side in match.sides.all()] == [True, False]
 
 
+# ---------------------------------------------------------------- players alone
+
+ALONE = (("Ana",), ("Caio",))
+
+
+@pytest.fixture
+def one_on_one() -> Match:
+    return make_match(
+        "samba", ALONE, target=10_000,
+        options={"top_minimum": 150, "cumulative_canastra_bonus": False},
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "left",
+    [PAGE_QUICK_POST | {"s0-hand_points": "20"}, PAGE_CARDS_POST | {"s0-hand": "QH JS"}],
+    ids=["quick", "cards"],
+)
+def test_a_player_alone_who_went_out_with_cards_in_hand_is_refused(client, one_on_one, left):
+    response = post_hand(client, one_on_one, left, **EN)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert not one_on_one.hands.exists()
+    assert totals(one_on_one) == [0, 0]
+    assert (
+        "A player alone who goes out keeps no card, but cards were entered as left in hand "
+        "(card points: 20; red threes: 0)."
+    ) in html
+    assert 'href="/rules/samba/#samba.going-out.cards-left-alone"' in html
+
+
+def test_the_same_hand_for_two_pairs_counts_the_partners_cards(client, match):
+    response = post_hand(client, match, PAGE_QUICK_POST | {"s0-hand_points": "20"})
+    assert response.status_code == 302
+    assert totals(match) == [2560, 275]
+
+
+def test_a_player_alone_is_refused_the_partners_premiums_and_faults(client, one_on_one):
+    data = PAGE_QUICK_POST | {"s0-deal_with_partner": "1", "s1-permission_unable": "1"}
+    html = post_hand(client, one_on_one, data, **EN).content.decode()
+    assert not one_on_one.hands.exists()
+    assert 'href="/rules/samba/#samba.concealed.no-partner"' in html
+    assert 'href="/rules/samba/#samba.penalty.no-partner"' in html
+    assert (
+        "premiums for a concealed canastra laid using the partner&#x27;s melds were entered (1)."
+    ) in html
+    assert "but faults of asking the partner were entered (1)." in html
+
+
+def test_players_alone_record_the_page_hand_as_pairs_do(client, one_on_one):
+    response = post_hand(client, one_on_one, PAGE_QUICK_POST | {"s0-play_solo": "1"})
+    assert response.status_code == 302
+    assert totals(one_on_one) == [2580 + 500, 275]
+
+
 def check(client, match, field, data, **extra):
     return client.post(f"/matches/{match.code}/check/{field}/", data, **extra)
 
