@@ -23,6 +23,8 @@ PENALTY_RULES = dict(samba.PENALTY_RULES)
 CONCEALED_RULES = {name: rule for name, rule, _points in samba.CONCEALED_PREMIUMS}
 # Not a deck fact like the other caps: only a bound on what a stepper may reach.
 MOST_PENALTIES = 20
+# The premiums and faults that need a partner: not offered to a player alone.
+PARTNER_ONLY = frozenset((*samba.PARTNER_PREMIUMS, *samba.PARTNER_FAULTS))
 
 
 def meld_check(cards: list[Any], *, going_out: bool) -> MeldCheck:
@@ -168,14 +170,18 @@ class SambaHandForm(SidesHandForm):
         out = []
         for side in self.match.sides:
             p = prefix(side.position)
+            # A player alone is not offered what needs a partner (the engine refuses it).
+            alone = len(side.players) == 1
+            premiums = [n for n in entries.CONCEALED_FIELDS if not (alone and n in PARTNER_ONLY)]
+            penalties = [n for n in entries.PENALTY_FIELDS if not (alone and n in PARTNER_ONLY)]
             out.append(
                 self.side_fields(
                     side,
                     SambaSide,
                     red_threes=self[p + "red_threes"],
                     red_threes_in_hand=self[p + "red_threes_in_hand"],
-                    premiums=[self[p + name] for name in entries.CONCEALED_FIELDS],
-                    penalties=[self[p + name] for name in entries.PENALTY_FIELDS],
+                    premiums=[self[p + name] for name in premiums],
+                    penalties=[self[p + name] for name in penalties],
                 )
             )
         return out

@@ -186,6 +186,17 @@ def test_a_player_alone_is_refused_the_partners_premiums_and_faults(client, one_
     assert "but faults of asking the partner were entered (1)." in html
 
 
+def test_a_player_alone_is_not_offered_what_needs_a_partner(client, one_on_one, match):
+    partner_only = ("deal_with_partner", "play_with_partner", "went_out_after_refusal",
+                    "permission_unable")  # fmt: skip
+    alone = page(client, one_on_one.get_absolute_url())
+    pairs = page(client, match.get_absolute_url())
+    for name in partner_only:
+        assert f'name="s0-{name}"' not in alone and f'name="s1-{name}"' not in alone
+        assert f'name="s0-{name}"' in pairs and f'name="s1-{name}"' in pairs
+    assert 'name="s0-deal_solo"' in alone and 'name="s0-play_solo"' in alone
+
+
 def test_players_alone_record_the_page_hand_as_pairs_do(client, one_on_one):
     response = post_hand(client, one_on_one, PAGE_QUICK_POST | {"s0-play_solo": "1"})
     assert response.status_code == 302
