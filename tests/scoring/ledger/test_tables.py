@@ -9,11 +9,10 @@ import pytest
 
 from scoring.ledger.models import Match
 from scoring.ledger.registry import get_game
-from tests.helpers import new_match_data
+from tests.helpers import EN, new_match_data
 
 pytestmark = pytest.mark.django_db
 
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 FIELDS = {
     "samba": {"target": 10000, "options-top_minimum": 150},
     "truco": {"target": 12, "options-variant": "paulista", "options-best_of": 1},

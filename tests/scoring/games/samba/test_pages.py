@@ -18,12 +18,16 @@ pytestmark = pytest.mark.django_db
 PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
 
 
-@pytest.fixture
-def match() -> Match:
+def samba_match(sides) -> Match:
     return make_match(
-        "samba", PAIRS, target=10_000,
+        "samba", sides, target=10_000,
         options={"top_minimum": 150, "cumulative_canastra_bonus": False},
     )  # fmt: skip
+
+
+@pytest.fixture
+def match() -> Match:
+    return samba_match(PAIRS)
 
 
 def test_starting_a_samba_match_for_two_pairs(client):
@@ -144,10 +148,7 @@ ALONE = (("Ana",), ("Caio",))
 
 @pytest.fixture
 def one_on_one() -> Match:
-    return make_match(
-        "samba", ALONE, target=10_000,
-        options={"top_minimum": 150, "cumulative_canastra_bonus": False},
-    )  # fmt: skip
+    return samba_match(ALONE)
 
 
 @pytest.mark.parametrize(
