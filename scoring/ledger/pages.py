@@ -57,6 +57,11 @@ ETAG_SALT = "tento.ledger.live-etag"
 
 
 def live_etag(request: HttpRequest, match: Match) -> str:
+    """The live scoreboard's ETag of ``match`` (``version_etag``)."""
+    return version_etag(request, match.pk, match.version)
+
+
+def version_etag(request: HttpRequest, pk: int, version: int) -> str:
     """The live scoreboard's ETag: the match's version, in the viewer's language, signed
     for this phone's session.
 
@@ -66,7 +71,7 @@ def live_etag(request: HttpRequest, match: Match) -> str:
     key, read from the cookie) cannot use it or make one up."""
     session = getattr(request, "session", None)
     viewer = (session.session_key if session is not None else None) or ""
-    tag = f"m{match.pk}-v{match.version}-{get_language()}"
+    tag = f"m{pk}-v{version}-{get_language()}"
     signature = salted_hmac(ETAG_SALT, f"{tag}:{viewer}", algorithm="sha256")
     return f"{tag}.{signature.hexdigest()[:20]}"
 

@@ -29,8 +29,8 @@ from scoring.ledger.pages import (
     history_context,
     listed_items,
     live_context,
-    live_etag,
     read_int,
+    version_etag,
 )
 from scoring.ledger.qr import qr_svg
 from scoring.ledger.registry import GAMES, Game, all_games, get_game
@@ -178,13 +178,14 @@ def _match_etag(request: HttpRequest, code: str) -> str | None:
     out, and a 304 tells it nothing it was not shown. Anyone else is checked first."""
     known = cached_version(code)
     if known is None:
-        row = Match.objects.filter(code=code).values_list("pk", "version").first()
-        if row is None:
+        # The code is unique: no ordering to add (``first`` would), the row or nothing.
+        row = Match.objects.filter(code=code).values_list("pk", "version")[:1]
+        if not row:
             return None
-        remember_version(code, *row)
-        known = row
+        known = row[0]
+        remember_version(code, *known)
     pk, version = known
-    etag = live_etag(request, Match(pk=pk, version=version))
+    etag = version_etag(request, pk, version)
     if etag in held_etags(request.headers.get("If-None-Match")):
         return etag
     if not access.may_poll(request, code):
