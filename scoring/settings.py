@@ -288,6 +288,13 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+# What depends only on the release and the language (the links to the static files, the
+# rulebooks' addresses): drawn once per process, with no round trip to a shared cache.
+CACHES["release"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "release",
+    "OPTIONS": {"MAX_ENTRIES": 200},
+}
 # Only a cache every process sees may answer for a match's version: with one cache per
 # process, a hand recorded through another process would go unnoticed.
 LEDGER_VERSION_CACHE = bool(REDIS_URL)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db.models.signals import post_save
 
 from scoring.ledger.access import grant_session
@@ -75,8 +75,10 @@ def totals(match: Match) -> list[int]:
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
-    """Rolled-back tests reuse primary keys; a cached fragment must not outlive its test."""
+    """Rolled-back tests reuse primary keys; a cached fragment must not outlive its test
+    (nor one drawn once per process, under settings a test changed)."""
     cache.clear()
+    caches["release"].clear()
 
 
 def _granted_when_made(sender, instance: Match, created: bool, **kwargs: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.urls import reverse
 
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
@@ -200,6 +201,27 @@ def test_portuguese_is_the_default_and_english_is_remembered(client, free_match)
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert response.status_code == 302
     assert "New match" in client.get("/").content.decode()
+
+
+def test_the_top_bar_drawn_once_per_process_still_follows_the_phone(client, django_user_model):
+    """The top bar is kept per process (``CACHES["release"]``) by sign-in state and
+    language: a phone signing in, changing language or signing out sees its own."""
+
+    def top_bar() -> str:
+        return client.get("/").content.decode().split("</header>")[0]
+
+    assert "Entrar" in top_bar() and "Sair" not in top_bar()
+    client.force_login(django_user_model.objects.create_user("ana", password="x" * 12))
+    signed_in = top_bar()
+    assert "Sair" in signed_in and "Clubes" in signed_in and "Entrar" not in signed_in
+    assert 'value="pt-br"\n                class="chip on"' in signed_in
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    english = top_bar()
+    assert "Log out" in english and 'value="en"\n                class="chip on"' in english
+    client.logout()
+    signed_out = top_bar()
+    assert reverse("account_login") in signed_out
+    assert reverse("account_logout") not in signed_out and "Log out" not in signed_out
 
 
 def test_htmx_is_served_by_the_app_itself(client):
