@@ -91,6 +91,22 @@ def test_the_bets_are_shared_by_every_phone_and_survive_a_reload(client, four):
     assert "Ana repica para 3" in other_phone and 'data-turn="Bia"' in other_phone
 
 
+def test_a_fresh_form_carries_the_hand_as_it_stands_after_every_bet(client, four):
+    """The fields of a fresh form are drawn once for every phone (``{% cache %}``): the
+    shared draft they carry must be the one stored after each bet, never an older one."""
+    import html
+
+    def carried() -> dict:
+        form = client.get(f"/matches/{four.code}/hand-form/").content.decode()
+        return json.loads(html.unescape(re.search(r'name="draft_json" value="([^"]*)"', form)[1]))
+
+    assert carried() == {}
+    for step, fields in (("dealer:3", {}), ("raise", {"raise_to": 3}), ("call", {})):
+        tap(client, four, step, **fields)
+        four.refresh_from_db()
+        assert carried() == four.draft != {}
+
+
 def bet_on_the_page(client, four) -> None:
     tap(client, four, "dealer:3")
     tap(client, four, "raise", raise_to=3)
