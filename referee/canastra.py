@@ -52,6 +52,7 @@ RULE_IDS: tuple[str, ...] = (
     "canastra.entry.not-multiple-of-five",  # card values go by 5, so do their sums
     "canastra.hand.pairs",  # a hand has exactly two pairs
     "canastra.hand.meld-points-too-low",  # a canastra is worth at least 45 (dirty: 55)
+    "canastra.hand.meld-points-too-low-together",  # both pairs' canastras share the decks
     "canastra.hand.too-many-canastras",  # 108 cards make at most 15 canastras
     "canastra.hand.too-many-clean-canastras",  # 26 cards of a suit make at most 3: 12 in all
     "canastra.hand.too-many-dirty-canastras",  # 12 wilds make at most 12 dirty canastras
@@ -579,6 +580,8 @@ def _tally_violations(tallies: Sequence[PairTally], *, from_cards: bool) -> list
     if len(went_out) > 1:
         found.append(Violation("canastra.going-out.one-pair", {"pairs": went_out}))
     found += _deck_bounds([tally for _, tally in sound])
+    if len(sound) == PAIRS and not found:
+        found += _together_minimum([tally for _, tally in sound])
     return found
 
 
@@ -635,6 +638,29 @@ def _pair_violations(index: int, tally: PairTally) -> list[Violation]:
     if not verdict.allowed:
         found.append(Violation(verdict.rule, {"pair": index, **verdict.params}))
     return found
+
+
+def _together_minimum(tallies: Sequence[PairTally]) -> list[Violation]:
+    """The two pairs' canastras come from the same two decks, so the eight 3-to-9 runs
+    serve both: six clean canastras a pair pass each pair's own check (270), yet twelve
+    are three of every suit, 720 card points at least."""
+    clean = sum(tally.clean_canastras for tally in tallies)
+    dirty = sum(tally.dirty_canastras for tally in tallies)
+    meld_points = sum(tally.meld_points for tally in tallies)
+    minimum = cheapest_clean_canastras(clean) + dirty * CHEAPEST_DIRTY_CANASTRA
+    if meld_points >= minimum:
+        return []
+    return [
+        Violation(
+            "canastra.hand.meld-points-too-low-together",
+            {
+                "meld_points": meld_points,
+                "minimum": minimum,
+                "clean_canastras": clean,
+                "dirty_canastras": dirty,
+            },
+        )
+    ]
 
 
 def cheapest_clean_canastras(count: int) -> int:

@@ -527,6 +527,31 @@ def test_quick_entry_clean_canastras_beyond_eight_cost_90_each():
     score_quick([PairTally(clean_canastras=9, meld_points=450), PairTally()])
 
 
+def test_quick_entry_both_pairs_share_the_eight_cheap_clean_canastras():
+    # Six clean canastras each pass each pair's own check (270), but twelve clean
+    # canastras are three of every suit: 720 at least between the pairs.
+    six = PairTally(clean_canastras=6, meld_points=270)
+    violations = raised(score_quick, [six, six])
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        (
+            "canastra.hand.meld-points-too-low-together",
+            {"meld_points": 540, "minimum": 720, "clean_canastras": 12, "dirty_canastras": 0},
+        )
+    ]
+    # dirty canastras add their 55 each to the shared bound
+    violations = raised(
+        score_quick, [six, PairTally(clean_canastras=3, dirty_canastras=2, meld_points=245)]
+    )
+    assert [(v.rule, v.params["minimum"]) for v in violations] == [
+        ("canastra.hand.meld-points-too-low-together", 8 * 45 + 90 + 2 * 55)
+    ]
+    # what the cards allow passes: 720 split as the pairs please
+    score_quick([PairTally(clean_canastras=6, meld_points=450), six])
+    # a pair short on its own is told so once, for its own pair
+    violations = raised(score_quick, [PairTally(clean_canastras=6, meld_points=265), six])
+    assert [v.rule for v in violations] == ["canastra.hand.meld-points-too-low"]
+
+
 def test_the_cheapest_three_clean_canastras_of_a_suit_are_worth_180():
     verdicts = [meld(text.format(s="H")) for text in CHEAPEST_THREE_CLEAN]
     assert [verdict.kind for verdict in verdicts] == ["canastra-clean"] * 3
@@ -561,11 +586,12 @@ def test_twelve_clean_canastras_are_entered_card_by_card():
 def test_quick_entry_takes_twelve_clean_canastras_across_the_pairs():
     one_pair = [PairTally(clean_canastras=12, meld_points=720, went_out=True), PairTally()]
     assert score_quick(one_pair)[0].total == 720 + 2_400 + 100
+    # twelve between the pairs hold 720 card points at least, however they are split
     both = [
-        PairTally(clean_canastras=8, meld_points=360, took_morto=True, went_out=True),
+        PairTally(clean_canastras=8, meld_points=540, took_morto=True, went_out=True),
         PairTally(clean_canastras=4, meld_points=180, took_morto=True),
     ]
-    assert [breakdown.total for breakdown in score_quick(both)] == [2_160, 1_080]
+    assert [breakdown.total for breakdown in score_quick(both)] == [2_340, 1_080]
 
 
 def test_quick_entry_refuses_a_thirteenth_clean_canastra():
@@ -998,6 +1024,8 @@ def emitted() -> set[str]:
         ],
     )
     caught(score_quick, [PairTally(clean_canastras=13, meld_points=810), PairTally()])
+    six = PairTally(clean_canastras=6, meld_points=270)
+    caught(score_quick, [six, six])
     caught(
         score_quick,
         [

@@ -209,6 +209,21 @@ RULES: tuple[RuleText, ...] = (
         ENTRY,
     ),
     RuleText(
+        "canastra.hand.meld-points-too-low-together",
+        _("Both pairs' canastras have their card points"),
+        _(
+            "Between them the pairs have %(clean_canastras)s clean and %(dirty_canastras)s "
+            "dirty canastras, which hold at least %(minimum)s card points, but their melds "
+            "were entered as %(meld_points)s in all."
+        ),
+        _(
+            "Both pairs' canastras come from the same two decks: the eight runs of 3 to 9 "
+            "(two of each suit) serve the two pairs together, so each clean canastra "
+            "beyond eight between them adds at least 90, whichever pair made it."
+        ),
+        ENTRY,
+    ),
+    RuleText(
         "canastra.hand.too-many-canastras",
         _("Fifteen canastras at most"),
         _("%(canastras)s canastras were entered, but the two decks make at most %(limit)s."),

@@ -69,6 +69,9 @@ def engine_violations() -> list[Violation]:
             ]
         )
     )
+    # Six clean canastras a pair, each pair fine alone: twelve need 720 between them.
+    six = PairTally(clean_canastras=6, meld_points=270)
+    found += refused(lambda: canastra.score_quick([six, six]))
     found += refused(
         lambda: canastra.score_quick(
             [

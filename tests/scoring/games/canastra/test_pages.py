@@ -97,6 +97,22 @@ def test_a_refused_hand_names_its_rule_and_keeps_what_was_typed(client, match):
     assert totals(match) == [0, 0]
 
 
+def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_page(client, match):
+    six = {"clean_canastras": "6", "dirty_canastras": "0", "meld_points": "270",
+           "hand_points": "0"}  # fmt: skip
+    post = {"mode": "quick", "went_out": ""}
+    post |= {f"s{side}-{name}": value for side in (0, 1) for name, value in six.items()}
+    response = post_hand(client, match, post)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert (
+        "Between them the pairs have 12 clean and 0 dirty canastras, which hold at least 720 "
+        "card points, but their melds were entered as 540 in all." in html
+    )
+    assert 'href="/rules/canastra/#canastra.hand.meld-points-too-low-together"' in html
+    assert totals(match) == [0, 0]
+
+
 def test_the_live_check_draws_each_meld_with_its_kind(client, match):
     response = client.post(
         f"/matches/{match.code}/check/s0-melds/",
