@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.core.cache.utils import make_template_fragment_key
 from django.urls import reverse
 
 from scoring.ledger.models import Match
@@ -222,6 +223,18 @@ def test_the_top_bar_drawn_once_per_process_still_follows_the_phone(client, djan
     signed_out = top_bar()
     assert reverse("account_login") in signed_out
     assert reverse("account_logout") not in signed_out and "Log out" not in signed_out
+
+
+def test_an_edited_template_is_drawn_anew_by_the_development_server(client):
+    from pathlib import Path
+
+    from django.core.cache import caches
+    from django.utils.autoreload import file_changed
+
+    client.get("/")
+    assert caches["release"].get(make_template_fragment_key("head")) is not None
+    file_changed.send(sender=None, file_path=Path("templates/base.html"))
+    assert caches["release"].get(make_template_fragment_key("head")) is None
 
 
 def test_htmx_is_served_by_the_app_itself(client):
