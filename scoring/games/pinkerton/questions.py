@@ -28,9 +28,9 @@ class ThrowQuestion(PinkertonQuestion):
     short = _("A throw")
     submit = _("Check the throw")
 
+    # Never empty at a table: phase I begins with the centre card turned.
     stack = CardsField(
         label=_("The cards in the centre"),
-        required=False,
         help_text=_("The centre card in phase I, then every card of the stack."),
     )
     throw = CardsField(label=_("The cards thrown"))
@@ -69,7 +69,7 @@ class AddQuestion(PinkertonQuestion):
     short = _("An added card")
     submit = _("Check the card")
 
-    stack = CardsField(label=_("The stack"), required=False)
+    stack = CardsField(label=_("The stack"))
     card = CardField(label=_("The card to add"))
 
     def verdict(self) -> Answer:

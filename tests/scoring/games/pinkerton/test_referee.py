@@ -68,6 +68,14 @@ def test_each_answer_says_what_decides_it_and_links_that_rule(client, query, ver
     assert says in html
 
 
+@pytest.mark.parametrize("query", ["q=throw&throw=2H+3H", "q=add&card=5H"])
+def test_a_question_without_the_centre_is_not_answered_as_a_centre_of_0(client, query):
+    # A blank centre is a field left empty, not a stack worth 0 (rule 2 would say yes).
+    html = ask(client, query)
+    assert "This field is required." in html
+    assert 'class="answer' not in html
+
+
 def test_asked_from_a_match_its_extra_deck_counts(client):
     match = make_match("pinkerton", PLAYERS, target=100, options={"extra_deck": True})
     question = "q=throw&stack=KH+KH+KH&throw=KD+KD+QH+QD"
