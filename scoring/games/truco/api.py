@@ -102,10 +102,19 @@ def _plays(body: TrickIn) -> list[Play]:
     return plays
 
 
+def _trick_options(body: TrickIn) -> TrucoOptions:
+    """The house rules, the vira read in the body's notation as the plays are (in "pt",
+    7C is the 7 of copas): never guessed in another one."""
+    data = dict(body.options)
+    if isinstance(data.get("vira"), str):
+        data["vira"] = body.read([data["vira"]])[0]
+    return TrucoOptions.from_dict(data)
+
+
 @router.post("/tricks/resolve", response={200: TrickOut, 422: Violations})
 def resolve_trick_endpoint(request: HttpRequest, body: TrickIn) -> dict[str, Any]:
     """Who takes the trick of 2, 4 or 6 cards, and which play's player leads the next."""
-    options = TrucoOptions.from_dict(body.options)
+    options = _trick_options(body)
     result = resolve_trick(_plays(body), options, trick_number=body.trick_number)
     return {
         "winner": result.winner,

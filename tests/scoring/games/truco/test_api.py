@@ -63,6 +63,26 @@ def test_a_paulista_trick_ranks_by_the_vira(client):
     }
 
 
+def test_the_vira_is_read_in_the_notation_of_the_plays(client):
+    # In Portuguese letters RP is the rei de paus (K♣): the aces are the manilhas.
+    plays = [{"team": t, "card": c} for t, c in zip("ABAB", ["AO", "3C", "2E", "RC"], strict=True)]
+    body = {"notation": "pt", "plays": plays, "options": {"variant": "paulista", "vira": "RP"}}
+    answer = post(client, "tricks/resolve", body)
+    assert answer.status_code == 200
+    assert (answer.json()["winner"], answer.json()["winning_play"]) == ("A", 0)
+    # 7C is 7♥ there: playing it is playing the vira; 7P (7♣) may be played.
+    body["options"]["vira"] = "7C"
+    body["plays"][0]["card"] = "7C"
+    refused = post(client, "tricks/resolve", body)
+    assert [v["rule"] for v in refused.json()["violations"]] == ["truco.paulista.vira-in-play"]
+    body["plays"][0]["card"] = "7P"
+    assert post(client, "tricks/resolve", body).status_code == 200
+    # A vira that is no card in that notation is named, not read in another one.
+    body["options"]["vira"] = "ZP"
+    unread = post(client, "tricks/resolve", body).json()["violations"]
+    assert [(v["rule"], v["params"]["token"]) for v in unread] == [("cards.unreadable", "ZP")]
+
+
 def test_a_covered_card_from_the_second_trick_on(client):
     body = trick("4C 5H KS 6D", trick_number=2)
     body["plays"][0]["face_down"] = True
