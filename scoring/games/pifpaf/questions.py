@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from referee.cards import Card
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
 from referee.pifpaf import claim_discard as engine_claim
+from scoring.games.pifpaf import session
 from scoring.ledger.cards import CardsField, card_views
 from scoring.ledger.questions import players_field
 from scoring.ledger.referee import Answer, Question, answer
@@ -40,6 +41,15 @@ def hand_answer(cards: list[Card], options: PifPafOptions) -> Answer:
 class HouseRulesQuestion(Question):
     aces = forms.ChoiceField(label=_("Aces in sequences"), choices=ACES, initial="both")
     groups = forms.ChoiceField(label=_("Groups"), choices=GROUPS, initial="three-suits")
+
+    def __init__(self, data: Any = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        if self.match is not None:
+            # Asked from a session, it is judged by the session's own house rules.
+            rules = session.house_rules(self.match)
+            for name in ("aces", "groups"):
+                self.initial[name] = getattr(rules, name)
+                self.fields[name].disabled = True
 
     def house_rules(self) -> PifPafOptions:
         return PifPafOptions(self.cleaned_data["aces"], self.cleaned_data["groups"])
@@ -112,6 +122,13 @@ class ClaimQuestion(Question):
     )
     claimants = seats_field(_("Seats that want to go out with it"))
     stock_only = seats_field(_("Seats flagged “only from the stock”"), required=False)
+
+    def __init__(self, data: Any = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        if self.match is not None:
+            # Asked from a session, the table is the session's.
+            self.initial["players"] = len(session.player_names(self.match))
+            self.fields["players"].disabled = True
 
     def verdict(self) -> Answer:
         data = self.cleaned_data

@@ -329,6 +329,21 @@ def test_the_referee_settles_a_claim_on_a_discard(client):
     assert "pifpaf.claim.own-discard" in ask(client, "claim", **data | {"claimants": ["3"]})
 
 
+def test_asked_from_a_session_the_referee_judges_by_its_house_rules(client):
+    three = make_session(("Ana", "Bia", "Caio"), aces="low", groups="trinca")
+    # The page's own example under aces low, whatever the query says of the aces.
+    html = ask(client, "hand", cards="AH 2H 3H 7S 7H 7D QC KC AC", match=three.code)
+    assert 'data-verdict="not-out"' in html
+    assert "✗" in ask(client, "meld", cards="QS QH QD QD", match=three.code)  # trinca
+    page = client.get("/pifpaf/referee/", {"match": three.code}, **EN).content.decode()
+    assert re.search(r'<option value="3" selected>', page)
+    # Asked about 4 seats, the session's 3 decide: there is no seat 4 to claim.
+    claim = {"players": "4", "discarder": "3", "claimants": ["4"], "match": three.code}
+    html = ask(client, "claim", **claim)
+    assert "Seat 4 gets the discard." not in html and "§ Seats at this table" in html
+    assert "Seat 4 gets the discard." in ask(client, "claim", **claim | {"match": ""})
+
+
 def test_the_winners_cards_are_checked_on_the_spot(client, four):
     bet_on_the_page(client, four)
     url = f"/matches/{four.code}/check/cards/"
