@@ -60,6 +60,7 @@ RULE_IDS: tuple[str, ...] = (
     "canastra.morto.needs-canastra",  # taking the morto needs a canastra, clean or dirty
     "canastra.going-out.needs-clean-canastra",  # the final going out needs a clean canastra
     "canastra.going-out.one-pair",  # only one pair makes the final going out
+    "canastra.going-out.cards-left-alone",  # a player alone who went out has no card left
     # --- score lines ---
     "canastra.score.meld-cards",  # card values of all the pair's melds
     "canastra.bonus.clean-canastra",  # 200 each
@@ -532,14 +533,18 @@ def _tally(pair: PairCards) -> PairTally:
 
 
 def score_hand(
-    pairs: Sequence[PairCards], options: CanastraOptions = DEFAULT_OPTIONS
+    pairs: Sequence[PairCards],
+    options: CanastraOptions = DEFAULT_OPTIONS,
+    players: Sequence[int | None] | None = None,
 ) -> list[Breakdown]:
     """Score a hand entered card by card: one breakdown per pair, in the order given.
+    ``players``: how many play each side, 2 (a pair) or 1 (the game for two,
+    ``canastra.ruling.two-players``); None when unknown.
 
     Raises RuleError with every violation found: invalid melds (with pair and meld
     indexes), the two-deck limit across all melds and hands of both pairs, taking the
-    morto without a canastra, the final going out without a clean one, both pairs going
-    out, not two pairs, bad values.
+    morto without a canastra, the final going out without a clean one (or, by a player
+    alone, with cards left in hand), both pairs going out, not two pairs, bad values.
     """
     found: list[Violation] = []
     for index, pair in enumerate(pairs):
@@ -548,17 +553,20 @@ def score_hand(
         card for pair in pairs for cards in (*pair.melds, pair.hand) for card in cards
     )
     tallies = [_tally(pair) for pair in pairs]
-    found += _tally_violations(tallies, from_cards=True)
+    found += _tally_violations(tallies, from_cards=True, players=players)
     if found:
         raise RuleError(found)
     return score_tallies(tallies, options)
 
 
 def score_quick(
-    tallies: Sequence[PairTally], options: CanastraOptions = DEFAULT_OPTIONS
+    tallies: Sequence[PairTally],
+    options: CanastraOptions = DEFAULT_OPTIONS,
+    players: Sequence[int | None] | None = None,
 ) -> list[Breakdown]:
-    """Score a hand entered as counts, one breakdown per pair; RuleError if inconsistent."""
-    found = _tally_violations(tallies, from_cards=False)
+    """Score a hand entered as counts, one breakdown per pair; RuleError if inconsistent.
+    ``players`` as for ``score_hand``."""
+    found = _tally_violations(tallies, from_cards=False, players=players)
     if found:
         raise RuleError(found)
     return score_tallies(tallies, options)
@@ -568,13 +576,26 @@ _COUNTS = ("clean_canastras", "dirty_canastras", "meld_points", "hand_points")
 _FLAGS = ("took_morto", "went_out")
 
 
-def _tally_violations(tallies: Sequence[PairTally], *, from_cards: bool) -> list[Violation]:
+def _tally_violations(
+    tallies: Sequence[PairTally],
+    *,
+    from_cards: bool,
+    players: Sequence[int | None] | None = None,
+) -> list[Violation]:
     """Checks both entry modes share, so that they refuse the same hands. Those that
     cards always pass (sums by fives, the deck's bounds) cost nothing to run on them."""
     found: list[Violation] = []
     if len(tallies) != PAIRS:
         found.append(Violation("canastra.hand.pairs", {"pairs": len(tallies), "required": PAIRS}))
-    checked, sound = sound_tallies(tallies, _entry_violations, _pair_violations)
+    sizes = list(players) if players is not None else []
+    if players is not None and len(sizes) != len(tallies):
+        raise ValueError(f"players: {len(sizes)} counts for {len(tallies)} pairs")
+
+    def pair(index: int, tally: PairTally) -> list[Violation]:
+        alone = bool(sizes) and sizes[index] == 1
+        return _pair_violations(index, tally) + (_alone_violations(index, tally) if alone else [])
+
+    checked, sound = sound_tallies(tallies, _entry_violations, pair)
     found += checked
     went_out = [index for index, tally in sound if tally.went_out]
     if len(went_out) > 1:
@@ -638,6 +659,19 @@ def _pair_violations(index: int, tally: PairTally) -> list[Violation]:
     if not verdict.allowed:
         found.append(Violation(verdict.rule, {"pair": index, **verdict.params}))
     return found
+
+
+def _alone_violations(index: int, tally: PairTally) -> list[Violation]:
+    """A player alone goes out by emptying the hand: nothing is left in it to count.
+    (A pair that went out still holds the partner's cards.)"""
+    if tally.went_out and tally.hand_points:
+        return [
+            Violation(
+                "canastra.going-out.cards-left-alone",
+                {"pair": index, "hand_points": tally.hand_points},
+            )
+        ]
+    return []
 
 
 def _together_minimum(tallies: Sequence[PairTally]) -> list[Violation]:

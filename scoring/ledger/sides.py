@@ -262,10 +262,13 @@ class SidesGame(Game):
     target, who play another hand. A stored hand is scored by ``score_entry``."""
 
     confirm_empty_hands = True
-    # One breakdown per side of a stored entry, under the engine's options; RuleError
-    # for an impossible hand. A plain function (``staticmethod``), shared with the API:
-    # by default the ``score_entry`` of the game app's ``entries`` module.
-    score_entry: ClassVar[Callable[[Mapping[str, Any], Any], Sequence[Breakdown]]]
+    # One breakdown per side of a stored entry, under the engine's options and with how
+    # many play each side (None: unknown); RuleError for an impossible hand. A plain
+    # function (``staticmethod``), shared with the API: by default the ``score_entry``
+    # of the game app's ``entries`` module.
+    score_entry: ClassVar[
+        Callable[[Mapping[str, Any], Any, Sequence[int | None]], Sequence[Breakdown]]
+    ]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -281,7 +284,11 @@ class SidesGame(Game):
         )
 
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
-        return self.score_entry(entry, self.match_options(match))
+        # A side of one player is checked for what it cannot do alone (cards left after
+        # going out, a partner's melds); a side without seats (older data) has no count,
+        # and nothing is assumed.
+        players = [len(side.players) or None for side in match.sides]
+        return self.score_entry(entry, self.match_options(match), players)
 
     def state_after(
         self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]

@@ -552,6 +552,27 @@ def test_quick_entry_both_pairs_share_the_eight_cheap_clean_canastras():
     assert [v.rule for v in violations] == ["canastra.hand.meld-points-too-low"]
 
 
+def test_a_player_alone_goes_out_with_no_card_left():
+    # canastra.ruling.two-players: each player is a side; going out empties the hand.
+    out = pair(["3H 4H 5H 6H 7H 8H 9H"], hand="KS KD AS", took_morto=True, went_out=True)
+    violations = raised(score_hand, [out, pair(hand="5C")], players=[1, 1])
+    assert [(v.rule, dict(v.params)) for v in violations] == [
+        ("canastra.going-out.cards-left-alone", {"pair": 0, "hand_points": 35})
+    ]
+    tally = PairTally(clean_canastras=1, meld_points=45, hand_points=60, went_out=True)
+    assert [v.rule for v in raised(score_quick, [tally, PairTally()], players=[1, 1])] == [
+        "canastra.going-out.cards-left-alone"
+    ]
+    # A pair that went out still holds the partner's cards; an unknown table is not judged.
+    assert score_hand([out, pair(hand="5C")], players=[2, 2])[1].total == 35  # A's hand
+    assert score_quick([tally, PairTally()])[1].total == 60
+    # The player who did not go out keeps their cards, alone or not.
+    empty = pair(["3H 4H 5H 6H 7H 8H 9H"], took_morto=True, went_out=True)
+    assert score_hand([empty, pair(hand="5C")], players=[1, 1])[0].total > 0
+    with pytest.raises(ValueError, match="players"):
+        score_quick([tally, PairTally()], players=[1])
+
+
 def test_the_cheapest_three_clean_canastras_of_a_suit_are_worth_180():
     verdicts = [meld(text.format(s="H")) for text in CHEAPEST_THREE_CLEAN]
     assert [verdict.kind for verdict in verdicts] == ["canastra-clean"] * 3
@@ -1026,6 +1047,8 @@ def emitted() -> set[str]:
     caught(score_quick, [PairTally(clean_canastras=13, meld_points=810), PairTally()])
     six = PairTally(clean_canastras=6, meld_points=270)
     caught(score_quick, [six, six])
+    alone = PairTally(clean_canastras=1, meld_points=45, hand_points=5, went_out=True)
+    caught(score_quick, [alone, PairTally()], players=[1, 1])
     caught(
         score_quick,
         [

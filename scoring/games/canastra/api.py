@@ -67,6 +67,13 @@ class OptionsIn(Schema):
 
 
 class PairIn(Schema):
+    players: int | None = Field(
+        None,
+        ge=1,
+        le=2,
+        description="How many players the side has: 2 (a pair) or 1 (the game for two); "
+        "when 1, a player who made the final going out has no card left in hand",
+    )
     melds: list[Meld] = Field(default_factory=list, max_length=MOST_MELDS)
     hand: list[CardToken] = Field(
         default_factory=list,
@@ -164,7 +171,8 @@ def score_hand(request: HttpRequest, body: CanastraHandIn) -> dict[str, Any]:
         pairs.append({"melds": melds, "hand": hand, **flags})
     if found:
         raise RuleError(found)
-    breakdowns = entries.score_entry({"mode": MODE_CARDS, "pairs": pairs}, options)
+    players = [pair.players for pair in body.pairs]
+    breakdowns = entries.score_entry({"mode": MODE_CARDS, "pairs": pairs}, options, players)
     return {"pairs": [breakdown_out(breakdown) for breakdown in breakdowns]}
 
 

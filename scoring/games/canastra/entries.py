@@ -33,12 +33,17 @@ COUNT_FIELDS = ("clean_canastras", "dirty_canastras", "meld_points", "hand_point
 FLAG_FIELDS = ("took_morto", "went_out")
 
 
-def score_entry(entry: Mapping[str, Any], options: canastra.CanastraOptions) -> list[Breakdown]:
-    """One breakdown per pair; ``RuleError`` for an impossible hand."""
+def score_entry(
+    entry: Mapping[str, Any],
+    options: canastra.CanastraOptions,
+    players: Sequence[int | None] | None = None,
+) -> list[Breakdown]:
+    """One breakdown per pair; ``RuleError`` for an impossible hand. ``players``: how
+    many play each side (the match's, not the entry's), None when unknown."""
     pairs = entry.get("pairs") or ()
     if entry.get("mode") == MODE_QUICK:
-        return canastra.score_quick(canastra.read_tallies(pairs), options)
-    return canastra.score_hand(canastra.read_pairs(pairs), options)
+        return canastra.score_quick(canastra.read_tallies(pairs), options, players)
+    return canastra.score_hand(canastra.read_pairs(pairs), options, players)
 
 
 # --------------------------------------------------------------------------- the buraco ladder

@@ -323,6 +323,20 @@ RULES: tuple[RuleText, ...] = (
         GOING_OUT,
     ),
     RuleText(
+        "canastra.going-out.cards-left-alone",
+        _("A player alone goes out with no card left"),
+        _(
+            "A player alone who makes the final going out keeps no card, but cards worth "
+            "%(hand_points)s points were entered as left in hand."
+        ),
+        _(
+            "The final going out empties the hand. In the game for two each player is a "
+            "side, so the one who went out has nothing left to count; a pair that went out "
+            "still counts the cards the partner holds."
+        ),
+        GOING_OUT,
+    ),
+    RuleText(
         "canastra.morto.indirect",
         _("The morto taken by an indirect going out"),
         text=_(

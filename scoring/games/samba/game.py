@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import samba
-from referee.rulings import Breakdown
-from scoring.games.samba import entries
 from scoring.games.samba.forms import SambaHandForm, SambaOptionsForm
 from scoring.ledger.registry import MatchView
 from scoring.ledger.sides import SidesGame
@@ -31,13 +26,6 @@ class Samba(SidesGame):
     options_class = samba.SambaOptions
     options_form_class = SambaOptionsForm
     hand_form_class = SambaHandForm
-
-    def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
-        # A side of one player is checked for what it cannot do alone (cards left after
-        # going out, a partner's melds or permission); a side without seats (older data)
-        # has no count, and nothing is assumed.
-        players = [len(side.players) or None for side in match.sides]
-        return entries.score_entry(entry, self.match_options(match), players)
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         options = self.match_options(match)

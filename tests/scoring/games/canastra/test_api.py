@@ -284,3 +284,13 @@ def test_the_api_is_in_the_openapi_schema(client):
     paths = client.get("/api/v1/openapi.json").json()["paths"]
     for path in ("melds/check", "hands/score", "openings/check"):
         assert f"/api/v1/canastra/{path}" in paths
+
+
+def test_a_player_alone_who_went_out_has_no_card_left(client):
+    # The page's pair A went out holding 7♦ 8♦: a pair may (the partner's), one player not.
+    assert score(client, [PAIR_A | {"players": 2}, PAIR_B | {"players": 2}]).status_code == 200
+    assert score(client, [PAIR_A, PAIR_B]).status_code == 200  # the count is optional
+    response = score(client, [PAIR_A | {"players": 1}, PAIR_B | {"players": 1}])
+    assert response.status_code == 422
+    assert rules(response) == ["canastra.going-out.cards-left-alone"]
+    assert response.json()["violations"][0]["params"] == {"pair": 0, "hand_points": 15}

@@ -113,6 +113,24 @@ def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_p
     assert totals(match) == [0, 0]
 
 
+def test_in_the_game_for_two_the_player_who_went_out_has_no_card_left(client):
+    two = make_match("canastra", [("Ana",), ("Caio",)], target=3_000)
+    post = {"mode": "quick", "went_out": "0", "s0-took_morto": "on"}
+    post |= {"s0-clean_canastras": "1", "s0-dirty_canastras": "0", "s0-meld_points": "45",
+             "s0-hand_points": "60"}  # fmt: skip
+    post |= {f"s1-{name}": "0" for name in ("clean_canastras", "dirty_canastras", "meld_points")}
+    post |= {"s1-hand_points": "30"}
+    response = post_hand(client, two, post)
+    assert response.status_code == 422
+    assert (
+        "A player alone who makes the final going out keeps no card, but cards worth 60 "
+        "points were entered as left in hand." in response.content.decode()
+    )
+    assert totals(two) == [0, 0]
+    assert post_hand(client, two, post | {"s0-hand_points": "0"}).status_code == 302
+    assert totals(two) == [45 + 200 + 100 + 100 + 30, 0]
+
+
 def test_the_live_check_draws_each_meld_with_its_kind(client, match):
     response = client.post(
         f"/matches/{match.code}/check/s0-melds/",
