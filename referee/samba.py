@@ -67,7 +67,7 @@ RULE_IDS: tuple[str, ...] = (
     "samba.going-out.two-combinations",  # going out needs two 7-card combinations on the table
     "samba.going-out.one-side",  # only one side goes out in a hand
     "samba.going-out.cards-left-alone",  # a player alone who went out has no card left
-    "samba.concealed.more-than-combinations",  # each premium needs its canastra laid down
+    "samba.concealed.more-than-combinations",  # each premium needs its canastra (no samba)
     "samba.concealed.no-partner",  # a player alone lays no canastra on a partner's melds
     "samba.penalty.no-partner",  # a player alone has no partner to ask before going out
     # --- score lines ---
@@ -101,6 +101,7 @@ RULE_IDS: tuple[str, ...] = (
     # --- the discard pile (bagaço) ---
     "samba.pile.blocked-by-wild",  # a wild on top blocks the pile for the next player
     "samba.pile.blocked-by-black-three",  # a black three on top blocks it for the next player
+    "samba.pile.pumba",  # a player with one card left (pumba) draws from the stock instead
     "samba.pile.first-take-two-naturals",  # the hand's first take: two naturals from hand = top
     "samba.pile.premiado-two-naturals",  # a premiado pile: two naturals from hand = top
     "samba.pile.open-same-play",  # a side that has not opened takes it only opening now
@@ -778,13 +779,19 @@ def _side_violations(index: int, tally: SideTally, players: int | None = None) -
     if tally.went_out and tally.combinations < REQUIRED_COMBINATIONS:
         found.append(_two_combinations(tally.combinations, side=index))
     # The premiums are earned by laying the concealed canastra down (baixar), whether or
-    # not the side goes out; each is for a canastra the side has on the table.
+    # not the side goes out; each is for a canastra the side has on the table (a samba is
+    # no canastra: the page pays a concealed *canastra*, as it counts canastrão).
     concealed = tally.concealed.total
-    if concealed > tally.combinations:
+    if concealed > tally.canastras:
         found.append(
             Violation(
                 "samba.concealed.more-than-combinations",
-                {"side": index, "concealed": concealed, "combinations": tally.combinations},
+                {
+                    "side": index,
+                    "concealed": concealed,
+                    "canastras": tally.canastras,
+                    "combinations": tally.combinations,
+                },
             )
         )
     if players == 1:
@@ -997,6 +1004,10 @@ def may_take_pile(
         raise RuleError(found)
     pair = sum(1 for card in hand if card.rank == top.rank)
     params: dict[str, Any] = {"top": str(top), "naturals_in_hand": pair}
+    if len(hand) == 1:
+        # The seed: a player left with one card is "pumba" and, on the next turn, "deve
+        # comprar cartas do maço" (draws from the stock).
+        return Verdict(False, "samba.pile.pumba", {**params, "cards": 1})
     if pile_frozen or not taken:
         return _take_with_pair(pair, params, pile_frozen, side_has_opened, running_total, options)
     verdict = _take_later(top, hand, side_melds, verdicts, pair, params)

@@ -497,9 +497,33 @@ def test_concealed_premiums_need_their_canastras_on_the_table():
     side = SideTally(clean_canastras=1, table_points=35, concealed=Concealed(play_solo=2))
     violations = raised(score_quick, [side, SideTally()])
     assert [v.rule for v in violations] == ["samba.concealed.more-than-combinations"]
-    assert violations[0].params == {"side": 0, "concealed": 2, "combinations": 1}
+    assert violations[0].params == {"side": 0, "concealed": 2, "canastras": 1, "combinations": 1}
     one = SideTally(clean_canastras=1, table_points=35, concealed=Concealed(play_solo=1))
     assert score_quick([one, SideTally()])[0].points_for("samba.bonus.concealed-play-solo") == 500
+
+
+def test_a_samba_earns_no_concealed_canastra_premium():
+    # The page pays a concealed *canastra*; it keeps sambas apart from canastras.
+    two_sambas = SideTally(sambas=2, table_points=100, concealed=Concealed(deal_solo=2))
+    violations = raised(score_quick, [two_sambas, SideTally()])
+    assert [(v.rule, v.params["canastras"]) for v in violations] == [
+        ("samba.concealed.more-than-combinations", 0)
+    ]
+    # By the cards too: two sambas on the table, and no canastra.
+    sambas = SideCards(
+        melds=[c("4S 5S 6S 7S 8S 9S 10S"), c("4H 5H 6H 7H 8H 9H 10H")],
+        concealed=Concealed(deal_solo=2),
+    )
+    assert [v.rule for v in raised(score_hand, [sambas, SideCards()])] == [
+        "samba.concealed.more-than-combinations"
+    ]
+    # A samba beside a canastra leaves one premium to the canastra.
+    mixed = SideTally(
+        sambas=1, clean_canastras=1, table_points=85, concealed=Concealed(deal_solo=1)
+    )
+    assert (
+        score_quick([mixed, SideTally()])[0].points_for("samba.bonus.concealed-deal-solo") == 1_000
+    )
 
 
 # ---------------------------------------------------------------- sides of one player
@@ -637,6 +661,9 @@ def test_a_player_alone_pays_the_faults_that_need_no_partner():
 def test_everything_a_player_alone_cannot_do_is_reported_at_once():
     alone = dataclasses.replace(
         WENT_OUT,
+        sambas=1,
+        clean_canastras=1,  # the concealed premium's canastra
+        table_points=85,
         hand_points=5,
         concealed=Concealed(play_with_partner=1),
         penalties=Penalties(permission_unable=1),
@@ -986,6 +1013,12 @@ def test_a_wild_on_top_blocks_the_pile():
 
 def test_a_black_three_on_top_blocks_the_pile():
     assert take("3C", "3S 3S") == (False, "samba.pile.blocked-by-black-three")
+
+
+def test_seed_a_player_with_one_card_left_draws_from_the_stock():
+    # seed: "só lhe resta uma carta … está bum ou pumba … deve comprar cartas do maço"
+    assert take("8S", "KH", ["8D 8C 8S"]) == (False, "samba.pile.pumba")
+    assert take("8S", "KH 4C", ["8D 8C 8S"]) == (True, "samba.pile.onto-group")
 
 
 def test_the_hands_first_take_needs_two_naturals_from_hand():

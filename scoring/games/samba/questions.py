@@ -93,15 +93,25 @@ class OpeningQuestion(questions.OpeningQuestion):
             pile_frozen=data["pile_frozen"],
         )
         numbers = {"points": verdict.points, "minimum": verdict.minimum}
+        rule = "samba.opening.minimum"
         if verdict.valid:
             headline = gettext("Yes: %(points)s points, the minimum is %(minimum)s") % numbers
+        elif verdict.points >= verdict.minimum and verdict.violations:
+            # The minimum is met: what refuses the opening is another rule (the pile's).
+            headline = (
+                gettext(
+                    "No: %(points)s points reach the minimum of %(minimum)s, but a rule is broken"
+                )
+                % numbers
+            )
+            rule = verdict.violations[0].rule
         else:
             headline = gettext("No: %(points)s points, the minimum is %(minimum)s") % numbers
         cards = [card for meld in data["melds"] for card in meld]
         return answer(
             verdict.valid,
             headline,
-            rule="samba.opening.minimum",
+            rule=rule,
             cards=cards,
             violations=verdict.violations,
         )

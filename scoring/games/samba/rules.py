@@ -433,11 +433,12 @@ RULES: tuple[RuleText, ...] = (
         _("Each premium has its canastra"),
         _(
             "%(concealed)s concealed canastras were entered, but the side has only "
-            "%(combinations)s 7-card combinations on the table."
+            "%(canastras)s canastras on the table."
         ),
         _(
             "Each concealed-canastra premium is for a canastra the side laid down, so there "
-            "are never more premiums than the side's 7-card combinations on the table."
+            "are never more premiums than the side's canastras on the table (clean, dirty "
+            "or of wilds). A samba is no canastra: it earns no concealed premium."
         ),
         GOING_OUT,
     ),
@@ -579,7 +580,7 @@ RULES: tuple[RuleText, ...] = (
             "the canastra down: the premium is earned whenever a concealed canastra is laid "
             "down during the hand, whether or not that side goes out. The cards on the "
             "table cannot show it, so the scorer enters the premiums as counts, never more "
-            "than the side's 7-card combinations."
+            "than the side's canastras (a samba is no canastra)."
         ),
         section=SCORE,
         kind=RULING,
@@ -768,6 +769,20 @@ RULES: tuple[RuleText, ...] = (
         _("A black three on top"),
         _("%(top)s is a black three: the pile is blocked for the next player."),
         _("A black three on top blocks the pile for the next player only."),
+        PILE,
+    ),
+    RuleText(
+        "samba.pile.pumba",
+        _("Pumba: draw from the stock"),
+        _(
+            "A player with a single card in hand is pumba: on this turn they draw from the "
+            "stock, not the pile."
+        ),
+        _(
+            "A player left with one card in hand is “pumba” (or “bum”) and must say so. On "
+            "the next turn they draw from the stock and meld what they can to go out; they "
+            "do not take the pile."
+        ),
         PILE,
     ),
     RuleText(

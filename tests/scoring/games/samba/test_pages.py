@@ -263,7 +263,11 @@ QUESTIONS = {
     "black threes going out": "q=meld&cards=3S+3C+3S&going_out=on",
     "kings to open at 1500": "q=opening&melds=KH+KS+KD+KC+KH+KS+KD&running_total=1500",
     "aces to open at 1500": "q=opening&melds=AH+AS+AD+AC+AH+AS+AD&running_total=1500",
-    "a first take with one natural": "q=pile&top=QS&hand=QH&side_has_opened=on",
+    "a first take with one natural": "q=pile&top=QS&hand=QH+5C&side_has_opened=on",
+    "an opening with the pile and one natural": (
+        "q=opening&melds=8S+8H+JK%0AAS+AH+AD&running_total=0&pile_top=8S"
+    ),
+    "pumba": "q=pile&top=QS&hand=QH&side_melds=QH+QD+QC&side_has_opened=on&pile_taken_this_hand=1",
     "onto a group": "q=pile&top=QS&side_melds=QH+QD+QC&side_has_opened=on&pile_taken_this_hand=on",
     "a wild on top": "q=pile&top=2D&hand=2C+2H",
     "invalid side melds": "q=pile&top=QS&side_melds=7H+8H+2H&side_has_opened=on",
@@ -288,6 +292,12 @@ QUESTIONS = {
             "pile.first-take-two-naturals",
         ),
         ("onto a group", "✓ Yes — Onto a group", "pile.onto-group"),
+        ("pumba", "✗ No — Pumba: draw from the stock", "pile.pumba"),
+        (
+            "an opening with the pile and one natural",
+            "✗ No: 130 points reach the minimum of 50, but a rule is broken",
+            "pile.first-take-two-naturals",
+        ),
         ("a wild on top", "✗ No — A wild on top", "pile.blocked-by-wild"),
         (
             "invalid side melds",
@@ -330,7 +340,7 @@ def test_the_opening_question_refuses_a_premiado_pile_without_two_naturals(clien
     )
     assert "✓ Yes: 70 points, the minimum is 50" in page(client, asked)
     html = page(client, asked + "&pile_frozen=on")
-    assert "✗ No: 70 points, the minimum is 50" in html
+    assert "✗ No: 70 points reach the minimum of 50, but a rule is broken" in html
     assert "The pile is premiado: it is taken only with two natural cards from hand" in html
     assert 'href="/rules/samba/#samba.pile.premiado-two-naturals"' in html
 
