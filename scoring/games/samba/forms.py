@@ -131,7 +131,7 @@ class SambaHandForm(SidesHandForm):
         fields_[p + "red_threes"] = count_field(
             _("Red threes laid"), samba.RED_THREES_IN_GAME, chips=4
         )
-        for name in entries.CONCEALED_FIELDS:  # each premium needs its combination
+        for name in entries.CONCEALED_FIELDS:  # each premium needs its canastra
             fields_[p + name] = count_field(TITLES[CONCEALED_RULES[name]], combinations)
         for name in entries.PENALTY_FIELDS:
             fields_[p + name] = count_field(TITLES[PENALTY_RULES[name]], MOST_PENALTIES)
