@@ -142,9 +142,11 @@ class Question(forms.Form):
 
     def __init__(
         self, data: Mapping[str, Any] | None = None, *, match: MatchView | None = None,
-        deck: Deck | None = None, **kwargs: Any,
+        match_options: Any = None, deck: Deck | None = None, **kwargs: Any,
     ) -> None:  # fmt: skip
         self.match = match
+        # Asked within a match: its engine options (its house rules), which decide.
+        self.match_options = match_options
         # The deck in play (the game's): what the card pickers offer.
         self.deck = deck
         super().__init__(data, **kwargs)

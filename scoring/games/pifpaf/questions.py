@@ -44,11 +44,10 @@ class HouseRulesQuestion(Question):
 
     def __init__(self, data: Any = None, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
-        if self.match is not None:
+        if self.match_options is not None:
             # Asked from a session, it is judged by the session's own house rules.
-            rules = session.house_rules(self.match)
             for name in ("aces", "groups"):
-                self.initial[name] = getattr(rules, name)
+                self.initial[name] = getattr(self.match_options, name)
                 self.fields[name].disabled = True
 
     def house_rules(self) -> PifPafOptions:

@@ -21,6 +21,17 @@ def options(top_minimum: int | None) -> samba.SambaOptions:
     return samba.SambaOptions(top_minimum=top_minimum or samba.DEFAULT_OPTIONS.top_minimum)
 
 
+class MatchMinimum(Question):
+    """A question whose answer depends on the opening minimum from 7,000 (its
+    ``top_minimum`` field): asked from a match, the match's house rule decides it."""
+
+    def __init__(self, data: Any = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        if self.match_options is not None:
+            self.initial["top_minimum"] = self.match_options.top_minimum
+            self.fields["top_minimum"].disabled = True
+
+
 def ruled(verdict: samba.Verdict) -> Answer:
     """A yes/no answer with the rule that decides it, and the minimum an opening in that
     play must reach."""
@@ -56,7 +67,7 @@ class MeldQuestion(questions.MeldQuestion):
         )
 
 
-class OpeningQuestion(questions.OpeningQuestion):
+class OpeningQuestion(MatchMinimum, questions.OpeningQuestion):
     title = _("Does this opening reach the minimum?")
 
     melds = MeldsField(label=_("Melds laid in this play, one per line"))
@@ -117,7 +128,7 @@ class OpeningQuestion(questions.OpeningQuestion):
         )
 
 
-class PileQuestion(questions.PileQuestion):
+class PileQuestion(MatchMinimum, questions.PileQuestion):
     title = _("May this player take the pile now?")
 
     top = CardField(label=_("The pile's top card"))

@@ -28,13 +28,15 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
         # Asking within a match shows its seats: only to a phone that may see it.
         match = match_for(request, request.GET["match"], queryset=Match.objects.filter(game=game))
     view = match.view() if match is not None else None
+    options = rules.match_options(view) if view is not None else None
     asked = request.GET.get("q")
     questions = []
     for name, question_class in rules.questions.items():
         bound = name == asked
         form = question_class(
-            request.GET if bound else None, match=view, deck=rules.deck, auto_id=f"{name}-%s"
-        )
+            request.GET if bound else None, match=view, match_options=options,
+            deck=rules.deck, auto_id=f"{name}-%s",
+        )  # fmt: skip
         verdict: Answer | None = None
         if bound and form.is_valid():
             try:

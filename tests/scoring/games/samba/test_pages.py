@@ -332,6 +332,17 @@ def test_the_opening_question_asks_with_the_pile_whether_it_is_premiado(client):
     assert 'for="opening-pile_frozen"' in opening
 
 
+def test_asked_from_a_match_its_opening_minimum_from_7000_decides(client):
+    at_160 = make_match("samba", PAIRS, target=10_000, options={"top_minimum": 160})
+    asked = "/samba/referee/?q=opening&melds=AS+AH+AD+AC+AS+AH%0A10S+10H+10D&running_total=7000"
+    assert "✓ Yes: 150 points, the minimum is 150" in page(client, asked + "&top_minimum=150")
+    # The match plays to 160 from 7,000, whatever the query says.
+    html = page(client, f"{asked}&top_minimum=150&match={at_160.code}")
+    assert "✗ No: 150 points, the minimum is 160" in html
+    form = page(client, f"/samba/referee/?match={at_160.code}")
+    assert re.search(r'<option value="160" selected>', form)
+
+
 def test_the_opening_question_refuses_a_premiado_pile_without_two_naturals(client):
     # page: a premiado pile is taken only with two natural cards from hand equal to the top
     asked = (
