@@ -80,15 +80,18 @@ class MeldQuestion(HouseRulesQuestion):
 
     def verdict(self) -> Answer:
         cards = self.cleaned_data["cards"]
-        verdict = check_meld(cards, self.house_rules())
-        if verdict.valid:
-            headline = (
-                gettext("A sequence.") if verdict.kind == "sequence" else gettext("A group.")
-            )
+        rules = self.house_rules()
+        verdict = check_meld(cards, rules)
+        # A meld is cited by the rule that makes it one: consecutive cards of one suit, or
+        # one rank in three suits (in exactly three cards, under the trinca house rule).
+        if not verdict.valid:
+            headline, rule = gettext("Not a meld."), "pifpaf.meld.mixed"
+        elif verdict.kind == "sequence":
+            headline, rule = gettext("A sequence."), "pifpaf.sequence.gap"
         else:
-            headline = gettext("Not a meld.")
-        # What a meld is: one suit in sequence, or one rank in a group.
-        rule = "pifpaf.meld.mixed"
+            trinca = rules.groups == "trinca"
+            headline = gettext("A group.")
+            rule = "pifpaf.group.trinca" if trinca else "pifpaf.group.three-suits"
         return answer(
             verdict.valid, headline, rule=rule, cards=cards, violations=verdict.violations
         )

@@ -308,7 +308,12 @@ def test_the_referee_checks_a_hand(client):
 
 
 def test_the_referee_checks_a_meld_in_the_readers_letters(client):
-    assert "A group." in ask(client, "meld", cards="QS QH QD QD")
+    group = ask(client, "meld", cards="QS QH QD QD")
+    assert "A group." in group and 'href="/rules/pifpaf/#pifpaf.group.three-suits"' in group
+    trinca = ask(client, "meld", cards="QS QH QD", groups="trinca")
+    assert 'href="/rules/pifpaf/#pifpaf.group.trinca"' in trinca
+    sequence = ask(client, "meld", cards="4C 5C 6C")
+    assert "A sequence." in sequence and 'href="/rules/pifpaf/#pifpaf.sequence.gap"' in sequence
     html = ask(client, "meld", cards="QS QH QD QC")
     assert "✗ Not a meld." in html
     assert "pifpaf.group.three-suits" in html
