@@ -199,11 +199,21 @@ ACCEPTED = {
 }
 
 
+# The params that name one card (its code, "QS"): a message writes it as its reader does,
+# with the suit's symbol (D♠ in Portuguese), as every answer shows the cards it read.
+CARD_PARAMS = ("card", "top")
+
+
 def _params(violation: Violation) -> dict[str, Any]:
     """The violation's params, with what its message needs that the engine does not say."""
     params = dict(violation.params)
     if violation.rule == "cards.unreadable":
         params.setdefault("accepted", ACCEPTED.get(params.get("notation", "en"), ACCEPTED["en"]))
+    from scoring.ledger.cards import written  # which words its refusals with this module
+
+    for name in CARD_PARAMS:
+        if isinstance(params.get(name), str):
+            params[name] = written(params[name])
     return params
 
 

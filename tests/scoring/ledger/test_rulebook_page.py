@@ -38,3 +38,24 @@ def test_rule_ids_are_in_links_never_shown_as_text(client):
     text_only = re.sub(r"<[^>]+>", " ", html)
     assert "truco.raise" not in text_only
     assert 'href="#truco.raise.alternate"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Q♠ is the vira: it is turned up and out of play."),
+        ("pt-br", "D♠ é a vira: fica virada e fora do jogo."),
+    ],
+)
+def test_a_message_writes_its_card_as_the_reader_does(language, said):
+    # The engine names the card by its code; the reader sees it in their own letters,
+    # with the suit's symbol, as every answer shows the cards it read.
+    from django.utils import translation
+
+    from referee.rulings import Violation
+    from scoring.ledger.rulebook import describe, violation_dicts
+
+    violation = Violation("truco.paulista.vira-in-play", {"card": "QS"})
+    with translation.override(language):
+        assert describe(violation) == said
+        assert violation_dicts([violation])[0]["params"] == {"card": "QS"}  # data stays a code

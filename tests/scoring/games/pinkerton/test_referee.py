@@ -46,7 +46,7 @@ def test_the_page_asks_every_question(client):
         ("q=throw&stack=KH+KD&throw=KH+QH", "no", "pinkerton.meet.card-count",
          "it must have exactly 3"),
         ("q=throw&stack=KH+KH+KH&throw=2H+3H", "no", "cards.deck.too-many",
-         "KH is entered 3 times, but the deck holds only 2."),
+         "K♥ is entered 3 times, but the deck holds only 2."),
         ("q=add&stack=10H+5H&card=KH", "no", "pinkerton.rule1.face-card",
          "K♥ may not be added"),
         ("q=add&stack=10H+10D&card=KH", "yes", "pinkerton.rule1.face-card",

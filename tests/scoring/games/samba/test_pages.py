@@ -118,7 +118,7 @@ def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
     data["s0-melds"] = data["s0-melds"].replace("AH AS AD", "AH AS AD\nKH KH 2S")
     html = post_hand(client, match, data, **EN).content.decode()
     assert not match.hands.exists()
-    assert "KH is entered 5 times, but the deck holds only 3." in html
+    assert "K♥ is entered 5 times, but the deck holds only 3." in html
 
 
 def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
