@@ -7,10 +7,12 @@ so that a misreading is visible at once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
+from pydantic import BaseModel, model_validator
+from pydantic_core import PydanticCustomError
 
 from referee.cards import Card, format_card, parse_cards
 from referee.rulings import Breakdown, Violation
@@ -21,6 +23,20 @@ Notation = Literal["en", "pt", "pl"]
 # more than three characters, so a longer token is refused before it is read.
 CardToken = Annotated[str, Field(max_length=8)]
 SHOWN = "The cards as read, in the request's notation with suit symbols: 10♥, R♠ (pt), 🃏"
+
+
+class ObjectIn(Schema):
+    """A JSON object a request sends, read as the object it is. django-ninja's ``Schema``
+    reads its input through attributes (for models), so a null, a string or a number
+    where an object is expected read as an object with every field left out: an empty
+    side, scored 0. This replaces that reading (by its name) for what requests send."""
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _run_root_validator(cls, value: Any, handler: Any, info: Any) -> Any:
+        if isinstance(value, Mapping | BaseModel):
+            return handler(value)
+        raise PydanticCustomError("model_type", "Input should be an object")
 
 
 class ViolationOut(Schema):
@@ -56,7 +72,7 @@ class BreakdownOut(Schema):
     lines: list[LineOut]
 
 
-class CardsIn(Schema):
+class CardsIn(ObjectIn):
     """Card input: English letters and symbols by default; ``"notation": "pt"`` reads
     Portuguese letters (ranks A 2–10 V D R, suits P C E O), ``"pl"`` Polish ones."""
 

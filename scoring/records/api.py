@@ -16,7 +16,7 @@ from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
 
 from referee.rulings import RuleError, Violation
-from scoring.api.schemas import BreakdownOut, Violations, breakdown_out
+from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
 from scoring.ledger.models import Match, Player
 from scoring.ledger.registry import GAMES
 from scoring.records import stats
@@ -122,7 +122,7 @@ class StandingsFilters(Schema):
         return stats.Period(self.start, self.end)
 
 
-class RecordsHandIn(Schema):
+class RecordsHandIn(ObjectIn):
     request_id: uuid.UUID = Field(
         description="Made by the client once per hand; sending it again returns the hand "
         "already recorded instead of recording it twice"

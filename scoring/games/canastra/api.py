@@ -18,6 +18,7 @@ from scoring.api.schemas import (
     CardsIn,
     CardToken,
     MeldCheckOut,
+    ObjectIn,
     ViolationOut,
     Violations,
     breakdown_out,
@@ -57,7 +58,7 @@ class CanastraMeldOut(MeldCheckOut):
     wild: WildOut | None = Field(None, description="The card acting as a wild, if any")
 
 
-class OptionsIn(Schema):
+class OptionsIn(ObjectIn):
     model_config = ConfigDict(extra="forbid")
 
     hand_to_opponents: bool = Field(
@@ -66,7 +67,7 @@ class OptionsIn(Schema):
     untaken_morto_penalty: bool = Field(False, description="−100 for a pair that never took it")
 
 
-class PairIn(Schema):
+class PairIn(ObjectIn):
     players: int | None = Field(
         None,
         ge=1,

@@ -12,7 +12,7 @@ from pydantic import ConfigDict
 
 from referee.pifpaf import PifPafOptions, check_hand, check_meld, settle
 from referee.rulings import RuleError, Violation
-from scoring.api.schemas import SHOWN, CardsIn, ViolationOut, Violations, violations_out
+from scoring.api.schemas import SHOWN, CardsIn, ObjectIn, ViolationOut, Violations, violations_out
 
 router = Router(tags=["pifpaf"])
 
@@ -56,7 +56,7 @@ class PifPafMeldOut(Schema):
     violations: list[ViolationOut]
 
 
-class SettleIn(Schema):
+class SettleIn(ObjectIn):
     balances: dict[str, int] = Field(
         max_length=20, examples=[{"P1": 46, "P2": 59, "P3": 49, "P4": 46}]
     )

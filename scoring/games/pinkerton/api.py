@@ -19,6 +19,7 @@ from scoring.api.schemas import (
     SHOWN,
     BreakdownOut,
     CardsIn,
+    ObjectIn,
     ViolationOut,
     Violations,
     breakdown_out,
@@ -82,7 +83,7 @@ class AddOut(Schema):
     card_shown: str = Field(description="The card as read, with its suit symbol: R♥ (pt)")
 
 
-class PointsIn(Schema):
+class PointsIn(ObjectIn):
     cards: int = Field(ge=0, le=10_000, description="Cards in the stack at the round's end")
     extra_deck: bool = False
 

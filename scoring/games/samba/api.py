@@ -14,6 +14,7 @@ from scoring.api.schemas import (
     CardsIn,
     CardToken,
     MeldCheckOut,
+    ObjectIn,
     Violations,
     breakdown_out,
     meld_check_out,
@@ -40,14 +41,14 @@ class SambaMeldOut(MeldCheckOut):
     )
 
 
-class ConcealedIn(Schema):
+class ConcealedIn(ObjectIn):
     deal_solo: int = Field(0, le=1_000)
     deal_with_partner: int = Field(0, le=1_000)
     play_solo: int = Field(0, le=1_000)
     play_with_partner: int = Field(0, le=1_000)
 
 
-class PenaltiesIn(Schema):
+class PenaltiesIn(ObjectIn):
     three_wilds_in_canastra: int = Field(0, le=1_000)
     stock_out_of_turn: int = Field(0, le=1_000)
     pile_out_of_turn: int = Field(0, le=1_000)
@@ -56,7 +57,7 @@ class PenaltiesIn(Schema):
     permission_unable: int = Field(0, le=1_000)
 
 
-class SideIn(Schema):
+class SideIn(ObjectIn):
     players: int | None = Field(
         None,
         ge=1,

@@ -13,12 +13,12 @@ from ninja import Field, Router, Schema
 from referee.cards import CardError
 from referee.rulings import RuleError
 from referee.truco import Event, Play, TrucoOptions, resolve_hand, resolve_trick, score_events
-from scoring.api.schemas import BreakdownOut, CardsIn, Violations, breakdown_out
+from scoring.api.schemas import BreakdownOut, CardsIn, ObjectIn, Violations, breakdown_out
 
 router = Router(tags=["truco"])
 
 
-class PlayIn(Schema):
+class PlayIn(ObjectIn):
     team: str = Field(description="A or B", max_length=2)
     card: str = Field(description="A card of the 40-card deck, e.g. 3H, 7♦, QS", max_length=8)
     face_down: bool = Field(False, description="Covered (coberta); never in the first trick")
@@ -44,7 +44,7 @@ class TrickOut(Schema):
     rule: str | None = Field(None, description="The rule that decided the trick")
 
 
-class TrucoHandIn(Schema):
+class TrucoHandIn(ObjectIn):
     tricks: list[str] = Field(
         description='Each trick\'s result in order: "A", "B" or "T"', max_length=3
     )
@@ -60,7 +60,7 @@ class TrucoHandOut(Schema):
     rule: str | None = Field(None, description="The rule that settled it")
 
 
-class EventIn(Schema):
+class EventIn(ObjectIn):
     type: str = Field(description="raise, accept, run, penalty or win", max_length=20)
     team: str | None = Field(None, description="A or B; null for a win: nobody won", max_length=2)
     reason: str | None = Field(
@@ -68,7 +68,7 @@ class EventIn(Schema):
     )
 
 
-class ScoreIn(Schema):
+class ScoreIn(ObjectIn):
     score: dict[str, int] = Field(
         max_length=2, description='The game score before the hand: {"A": n, "B": n}'
     )

@@ -62,8 +62,19 @@ def test_the_largest_body_of_every_endpoint_is_answered_never_a_500():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("wrong", [None, "side", 3, [1]])
-def test_a_nested_schema_refuses_a_wrong_type_instead_of_an_empty_side(client, wrong):
-    response = client.post(
-        "/api/v1/samba/hands/score", {"sides": [wrong]}, content_type="application/json"
-    )
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("samba/hands/score", lambda w: {"sides": [w, w]}, "sides.0"),
+        ("samba/hands/score", lambda w: {"sides": [{"concealed": w}, {}]}, "sides.0.concealed"),
+        ("canastra/hands/score", lambda w: {"pairs": [w, {}]}, "pairs.0"),
+        ("truco/hands/score", lambda w: {"score": {"A": 0, "B": 0}, "events": [w]}, "events.0"),
+    ],
+)
+def test_a_nested_schema_refuses_a_wrong_type_instead_of_an_empty_side(
+    client, wrong, path, body, field
+):
+    # Two sides, so that the refusal is the wrong type's, not a hand of one side.
+    response = client.post(f"/api/v1/{path}", body(wrong), content_type="application/json")
     assert response.status_code == 422
+    assert field in [v["params"]["field"] for v in response.json()["violations"]]
