@@ -52,8 +52,15 @@ class HouseRules:
         """The options from plain data (None: the defaults); RuleError naming every name
         that is no house rule, every value that cannot be read and every value
         ``__post_init__`` refuses, at once."""
-        data = data or {}
         known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+
+        def field_name(name: Any) -> Any:
+            # A name as the rulebook writes it (hyphens, as in its rule ids:
+            # ``accepted-truco-trick-decides``) or as the field is named (underscores).
+            spelled = name.replace("-", "_") if isinstance(name, str) else name
+            return spelled if spelled in known else name
+
+        data = {field_name(name): value for name, value in (data or {}).items()}
         found = [cls.invalid(name, value) for name, value in data.items() if name not in known]
         values: dict[str, Any] = {}
         for name, value in data.items():

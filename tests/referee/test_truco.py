@@ -163,6 +163,16 @@ def test_the_accepted_truco_trick_option_is_off_by_default_and_round_trips():
     assert TrucoOptions.from_dict({"variant": "seed", "target": 12}) == TrucoOptions()
 
 
+def test_an_option_may_be_named_as_the_rulebook_names_it():
+    # issue 9 names it accepted-truco-trick-decides, as its rule id does
+    hyphens = TrucoOptions.from_dict({"accepted-truco-trick-decides": True})
+    assert hyphens == TrucoOptions.from_dict({"accepted_truco_trick_decides": True})
+    assert hyphens.accepted_truco_trick_decides is True
+    with pytest.raises(RuleError) as error:
+        TrucoOptions.from_dict({"no-such-rule": True})
+    assert error.value.violations[0].params["option"] == "no-such-rule"  # named as sent
+
+
 def test_the_option_keys_are_the_options_plain_data():
     assert set(TrucoOptions().as_dict()) == OPTION_KEYS
 

@@ -209,3 +209,15 @@ def test_the_schema_lists_the_truco_endpoints(client):
     paths = client.get("/api/v1/openapi.json").json()["paths"]
     for path in ("tricks/resolve", "hands/resolve", "hands/score"):
         assert f"/api/v1/truco/{path}" in paths
+
+
+def test_the_accepted_truco_house_rule_under_the_name_issue_9_gives_it(client):
+    body = {"tricks": ["A", "B", "B"], "truco_accepted_in": 2,
+            "options": {"accepted-truco-trick-decides": True}}  # fmt: skip
+    answer = post(client, "hands/resolve", body)
+    assert answer.status_code == 200
+    assert answer.json() == {
+        "winner": "B",
+        "decided_after": 2,
+        "rule": "truco.hand.accepted-trick-decides",
+    }
