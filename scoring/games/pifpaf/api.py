@@ -52,7 +52,9 @@ class PifPafMeldIn(CardsIn):
 
 class PifPafMeldOut(Schema):
     valid: bool
-    kind: str | None = Field(description='"sequence" or "group" when valid')
+    kind: str = Field(
+        description='"sequence" or "group" when valid; "none" when the cards make neither'
+    )
     violations: list[ViolationOut]
 
 
@@ -115,7 +117,8 @@ def check_a_meld(request: HttpRequest, body: PifPafMeldIn) -> dict[str, Any]:
     verdict = check_meld(body.read(body.cards), _options(body.options))
     return {
         "valid": verdict.valid,
-        "kind": verdict.kind,
+        # The contract types kind as a string (as Samba's): no meld says so in words.
+        "kind": verdict.kind or "none",
         "violations": violations_out(verdict.violations),
     }
 
