@@ -169,7 +169,11 @@ def _summary(request: HttpRequest, match: Match) -> dict[str, Any]:
     }
 
 
-@router.get("/matches", response=MatchList, summary="List matches")
+@router.get(
+    "/matches",
+    response={200: MatchList, 401: Problem, 422: Violations},
+    summary="List matches",
+)
 def list_matches(request: HttpRequest, filters: Query[MatchFilters]) -> dict[str, Any]:
     """Newest first. Dates filter on when a match finished."""
     matches = _matches(request, filters.club)
@@ -207,7 +211,9 @@ def _hand(hand) -> dict[str, Any]:
 
 
 @router.get(
-    "/matches/{code}", response={200: MatchOut, 404: Problem}, summary="A match and its hands"
+    "/matches/{code}",
+    response={200: MatchOut, 401: Problem, 404: Problem},
+    summary="A match and its hands",
 )
 def get_match(request: HttpRequest, code: str) -> Any:
     """Every hand, undone ones included (``undone``), each with one breakdown per side."""
@@ -223,7 +229,11 @@ def get_match(request: HttpRequest, code: str) -> Any:
     }
 
 
-@router.get("/standings", response=StandingsOut, summary="Standings")
+@router.get(
+    "/standings",
+    response={200: StandingsOut, 401: Problem, 422: Violations},
+    summary="Standings",
+)
 def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[str, Any]:
     table = stats.standings(_matches(request, filters.club), filters.game, filters.period())
     return {
@@ -246,7 +256,13 @@ def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[st
 
 @router.post(
     "/matches/{code}/hands",
-    response={200: RecordsHandOut, 201: RecordsHandOut, 404: Problem, 422: Violations},
+    response={
+        200: RecordsHandOut,
+        201: RecordsHandOut,
+        401: Problem,
+        404: Problem,
+        422: Violations,
+    },
     summary="Record a hand",
 )
 def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:

@@ -173,9 +173,26 @@ def test_every_records_endpoint_is_in_the_openapi_document(client, db):
     assert "post" in paths["/api/v1/records/matches/{code}/hands"]
     post = paths["/api/v1/records/matches/{code}/hands"]["post"]
     assert post["security"] == [{"TokenAuth": []}]
-    assert {"200", "201", "404", "422"} <= set(post["responses"])
+    assert {"200", "201", "401", "404", "422"} <= set(post["responses"])
     for name in ("MatchOut", "RecordsHandOut", "StandingsOut", "BreakdownOut", "Violations"):
         assert name in schema["components"]["schemas"]
+    # Every answer a reader can get is typed: a bad filter's 422, a missing token's 401.
+    for path in ("/api/v1/records/matches", "/api/v1/records/standings"):
+        responses = paths[path]["get"]["responses"]
+        assert {"200", "401", "422"} <= set(responses)
+        assert responses["422"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/Violations"
+        }
+    assert {"200", "401", "404"} <= set(
+        paths["/api/v1/records/matches/{code}"]["get"]["responses"]
+    )
+
+
+def test_a_bad_filter_is_answered_with_the_typed_422(api):
+    for path, params in (("/matches", {"game": "bogus"}), ("/standings", {"start": "x"})):
+        response = api.get(path, **params)
+        assert response.status_code == 422
+        assert [v["rule"] for v in response.json()["violations"]] == ["api.body.invalid"]
 
 
 def test_api_token_prints_a_token_that_works(db):
