@@ -108,6 +108,27 @@ def test_the_match_page_answers_head(client, free_match):
 
 
 @pytest.mark.django_db
+def test_every_page_a_phone_reads_answers_head(client, free_match):
+    from tests.conftest import record
+
+    record(free_match, {"points": [1, 2, 3]})
+    player = free_match.sides.first().players.first()
+    for url in (
+        f"/matches/{free_match.code}/hand-form/",
+        f"/matches/{free_match.code}/hands/1/edit/",
+        "/records/",
+        f"/records/players/{player.pk}/",
+        "/records/head-to-head/",
+        "/records/matches/",
+        f"/records/matches/{free_match.code}/",
+        "/paciencia/",
+        "/paciencia/7/",
+    ):
+        response = client.head(url)
+        assert (url, response.status_code) == (url, 200)
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/api/v1/samba/hands/score", "/matches/new/free/"])
 def test_a_body_over_the_limit_is_413_before_it_is_read(client, url):
     body = b'{"sides": [' + b"{}, " * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 4) + b"{}]}"

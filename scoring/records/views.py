@@ -21,7 +21,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.ledger.forms import split_names
 from scoring.ledger.models import Match, Player, Seat
@@ -84,7 +84,7 @@ def _match(request: HttpRequest, code: str) -> Match:
     return match_for(request, code)
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest) -> HttpResponse:
     def context() -> dict:
         filters = RecordsFilter(request.GET, user=request.user)
@@ -94,7 +94,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     return cached_page(request, "standings", context, "records/standings.html")
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     def context() -> dict:
         person = get_object_or_404(Player, pk=pk)
@@ -111,7 +111,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     return cached_page(request, "player", context, "records/player.html")
 
 
-@require_GET
+@require_safe
 def player_names(request: HttpRequest) -> HttpResponse:
     """Names to offer as a name is typed (a ``<datalist>``'s options): players of the
     matches this viewer may see whose name, or a word of it, starts with what was typed."""
@@ -146,7 +146,7 @@ def _players(text: str) -> list[Player] | None:
     return people if people and all(people) else None  # type: ignore[return-value]
 
 
-@require_GET
+@require_safe
 def head_to_head(request: HttpRequest) -> HttpResponse:
     form = HeadToHeadForm(request.GET or None)
     filters = RecordsFilter(request.GET, user=request.user)
@@ -166,7 +166,7 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def history(request: HttpRequest) -> HttpResponse:
     """Every match, newest first, searchable by side or player name, 25 a page."""
     filters = RecordsFilter(request.GET, user=request.user)
@@ -199,7 +199,7 @@ def _chart_context(match: Match) -> dict:
     }
 
 
-@require_GET
+@require_safe
 def match_record(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
     url = request.build_absolute_uri(match.get_absolute_url())
@@ -207,7 +207,7 @@ def match_record(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "records/match.html", context)
 
 
-@require_GET
+@require_safe
 def match_chart(request: HttpRequest, code: str) -> HttpResponse:
     """The running-totals chart alone, for the match page to load after it is drawn."""
     return render(request, "records/_chart.html", _chart_context(_match(request, code)))
@@ -220,14 +220,14 @@ def _download(content, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def match_summary(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
     text = match_text(match, request.build_absolute_uri(match.get_absolute_url()))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
-@require_GET
+@require_safe
 def match_hands_csv(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
     return _download(match_csv(match), "text/csv; charset=utf-8", f"tento-{match.code}.csv")
@@ -248,12 +248,12 @@ def _exported(request: HttpRequest):
     return _filtered(request, RecordsFilter(request.GET, user=request.user))
 
 
-@require_GET
+@require_safe
 def export_csv(request: HttpRequest) -> HttpResponse:
     return _download(records_csv(_exported(request)), "text/csv; charset=utf-8", "tento.csv")
 
 
-@require_GET
+@require_safe
 def export_json(request: HttpRequest) -> HttpResponse:
     """The records as JSON, streamed match by match (``import_records`` reads it back)."""
     now = timezone.now()

@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from referee.paciencia import Game
 from referee.rulings import RuleError
@@ -55,7 +55,7 @@ def _index(
     return render(request, "paciencia/index.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     """Ask for a shuffle number or a deal from the table, and go to its replay."""
     if "shuffle" in request.GET:
@@ -81,12 +81,12 @@ def index(request: HttpRequest) -> HttpResponse:
     return _index(request)
 
 
-@require_GET
+@require_safe
 def random_shuffle(request: HttpRequest) -> HttpResponse:
     return redirect("paciencia:shuffle", number=secrets.randbelow(RANDOM_BELOW))
 
 
-@require_GET
+@require_safe
 def shuffle_replay(request: HttpRequest, number: int) -> HttpResponse:
     try:
         played = shuffle_game(number)
@@ -96,7 +96,7 @@ def shuffle_replay(request: HttpRequest, number: int) -> HttpResponse:
     return _replay(request, played, title=title, shuffle=number)
 
 
-@require_GET
+@require_safe
 def deck_replay(request: HttpRequest, code: str) -> HttpResponse:
     try:
         played = deck_game(code)

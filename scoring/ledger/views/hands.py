@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from referee.rulings import RuleError
@@ -135,7 +135,7 @@ def _answer(
     return response
 
 
-@require_GET
+@require_safe
 def hand_form(request: HttpRequest, code: str) -> HttpResponse:
     """A fresh hand form: after another phone recorded a hand, or moved the shared one.
     A phone that only watches polls it too, and gets the form without its fields."""
@@ -159,7 +159,7 @@ def live_check(request: HttpRequest, code: str, field: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     match = get_match(request, code, change=True)
     hand = match.live_hands().filter(number=number).first()
