@@ -284,7 +284,9 @@ def head_to_head(
     wins and points of each, and the latest meetings (three queries)."""
     pool = finished(matches, game, period)
     ours = sides_of(first).filter(match__in=pool.values("pk"))
+    # Another side of the same match: partners on one side never met across the table.
     theirs = sides_of(second).filter(match__in=ours.values("match_id"))
+    theirs = theirs.exclude(pk__in=ours.values("pk"))
     ours = ours.filter(match__in=theirs.values("match_id"))
     won = Count("pk", filter=Q(won=True))
     mine = ours.aggregate(played=Count("pk"), won=won, pts=Sum("total"))

@@ -83,6 +83,17 @@ def test_head_to_head_between_two_players_counts_their_pairs_too(club_night):
     ]
 
 
+def test_head_to_head_never_counts_partners_as_a_meeting(club_night):
+    alice, bob = Player.objects.filter(name__in=["alice", "bob"]).order_by("name")
+    partners = make_match("free", (("alice", "bob"), ("carol", "dave")))
+    record(partners, {"points": [50, 10]})
+    partners.finish()
+    result = stats.head_to_head([alice], [bob], Match.objects.all())
+    assert (result.played, result.wins, result.points) == (3, (1, 2), (75, 80))
+    assert partners.code not in [meeting.code for meeting in result.meetings]
+    assert stats.head_to_head([alice], [alice], Match.objects.all()).played == 0
+
+
 def test_head_to_head_between_pairs(club_night):
     alice, bob, carol, dave = Player.objects.order_by("name")
     result = stats.head_to_head([alice, carol], [bob, dave], Match.objects.all())
