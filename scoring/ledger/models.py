@@ -747,7 +747,8 @@ class Match(models.Model):
         for side in sides:
             side.won = side.position in winners
         save_changed_sides()
-        if winners:
+        # Closed by hand, a match ends even with nobody to name (a patience log).
+        if winners or closing:
             if not self.is_finished:
                 self.finished_at = timezone.now()
             self.status = self.Status.FINISHED

@@ -67,6 +67,10 @@ class Paciencia(Game):
         """A log has no target: the player closes it when they like."""
         return None
 
+    def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
+        """A log is no contest: closing it names no winner (the records count no win)."""
+        return []
+
     def score_hand(self, match: MatchView, entry: Mapping[str, Any]) -> Sequence[Breakdown]:
         won = entry.get("won") is True
         deal, left = entry.get("deal"), entry.get("cards_left")

@@ -198,3 +198,17 @@ def test_closing_the_log_ends_it(client, log):
     assert log.is_finished
     page = client.get(log.get_absolute_url(), **EN).content.decode()
     assert "Log closed." in page and 'id="record-won"' not in page
+
+
+def test_a_closed_log_is_no_match_won(client, log):
+    # Five games lost: closing the log names nobody the winner of anything.
+    from scoring.records import stats
+    from scoring.records.stats import ALL_TIME
+
+    for _ in range(5):
+        record(log, {"won": False, "deal": 3, "cards_left": 20})
+    client.post(f"/matches/{log.code}/finish/")
+    log.refresh_from_db()
+    assert log.is_finished and not log.sides.filter(won=True).exists()
+    [line] = stats.standings(Match.objects.all(), None, ALL_TIME)
+    assert (line.played, line.won) == (1, 0)
