@@ -156,3 +156,23 @@ def test_every_word_of_the_rulebook_is_translated(game: Game, language: str):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_word_of_the_core_rules_is_translated(language: str):
     assert untranslated(language, [*parts(CORE_RULES), *ACCEPTED.values()]) == []
+
+
+@pytest.mark.parametrize(("language", "notation"), [("pt-br", "pt"), ("pl", "pl")])
+def test_every_card_example_is_written_in_the_readers_letters(language, notation):
+    """A hint such as "For example: KH KS KD JK" is typed back by the reader: in their
+    language it must read as the same cards in their letters (R♥ is KH in Portuguese)."""
+    from referee.cards import CardError, parse_cards
+
+    checked = 0
+    for msgid, translated in catalogue(language).items():
+        if not (isinstance(msgid, str) and msgid.startswith("For example: ")):
+            continue
+        try:
+            cards = parse_cards(msgid.removeprefix("For example: "))
+        except CardError:
+            continue  # not cards (a search's example words)
+        tokens = translated.split(":", 1)[1]
+        assert parse_cards(tokens, notation) == cards, (msgid, translated)
+        checked += 1
+    assert checked >= 4
