@@ -187,9 +187,14 @@ def format_card(card: Card, language: str = "en", *, symbols: bool = True) -> st
     if card.is_joker:
         return "🃏" if symbols else JOKER_RANK
     notation = notation_for(language)
-    rank = _SHOWN_RANKS[notation].get(card.rank, card.rank)
     suit = SUIT_SYMBOLS[card.suit] if symbols else _SHOWN_SUITS[notation][card.suit]
-    return rank + suit
+    return format_rank(card.rank, notation) + suit
+
+
+def format_rank(rank: str, language: str = "en") -> str:
+    """How a reader of ``language`` (or a notation) writes a rank: R for the king in
+    Portuguese, W for the jack in Polish."""
+    return _SHOWN_RANKS[notation_for(language)].get(rank, rank)
 
 
 def format_cards(cards: Iterable[Card], language: str = "en", *, symbols: bool = True) -> str:

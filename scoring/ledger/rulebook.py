@@ -17,6 +17,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from referee.cards import format_rank
 from referee.rulings import ScoreLine, Violation
 
 RULE = "rule"
@@ -199,9 +200,11 @@ ACCEPTED = {
 }
 
 
-# The params that name one card (its code, "QS"): a message writes it as its reader does,
-# with the suit's symbol (D♠ in Portuguese), as every answer shows the cards it read.
-CARD_PARAMS = ("card", "top")
+# The params that name cards (one code, "QS", or several, "5♣ Q♣") or a rank ("K"): a
+# message writes them as its reader does, with the suit's symbol (D♠, R in Portuguese),
+# as every answer shows the cards it read.
+CARD_PARAMS = ("card", "top", "leftover")
+RANK_PARAMS = ("rank",)
 
 
 def _params(violation: Violation) -> dict[str, Any]:
@@ -209,11 +212,14 @@ def _params(violation: Violation) -> dict[str, Any]:
     params = dict(violation.params)
     if violation.rule == "cards.unreadable":
         params.setdefault("accepted", ACCEPTED.get(params.get("notation", "en"), ACCEPTED["en"]))
-    from scoring.ledger.cards import written  # which words its refusals with this module
+    from scoring.ledger.cards import language, written  # which words with this module
 
     for name in CARD_PARAMS:
         if isinstance(params.get(name), str):
-            params[name] = written(params[name])
+            params[name] = " ".join(written(token) for token in params[name].split())
+    for name in RANK_PARAMS:
+        if isinstance(params.get(name), str):
+            params[name] = format_rank(params[name], language())
     return params
 
 

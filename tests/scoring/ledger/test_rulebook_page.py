@@ -59,3 +59,24 @@ def test_a_message_writes_its_card_as_the_reader_does(language, said):
     with translation.override(language):
         assert describe(violation) == said
         assert violation_dicts([violation])[0]["params"] == {"card": "QS"}  # data stays a code
+
+
+@pytest.mark.parametrize(
+    ("language", "threes", "leftover"),
+    [
+        ("en", "A three cannot join a group of K", "5♣ Q♣ K♣ cannot be placed"),
+        ("pt-br", "Um três não entra num grupo de R", "5♣ D♣ R♣ não cabe"),
+        ("pl", "grupy K", "5♣ D♣ K♣"),
+    ],
+)
+def test_a_message_writes_ranks_and_card_lists_as_the_reader_does(language, threes, leftover):
+    from django.utils import translation
+
+    from referee.rulings import Violation
+    from scoring.ledger.rulebook import describe
+
+    with translation.override(language):
+        three = describe(Violation("samba.meld.group-no-threes", {"rank": "K", "threes": 1}))
+        out = Violation("pifpaf.hand.not-out", {"player": "Bia", "leftover": "5♣ Q♣ K♣"})
+        assert threes in three
+        assert leftover in describe(out)
