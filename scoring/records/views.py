@@ -97,8 +97,11 @@ def standings(request: HttpRequest) -> HttpResponse:
 @require_safe
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     def context() -> dict:
-        person = get_object_or_404(Player, pk=pk)
         matches = _visible(request)
+        # Only a player this phone may see at the table: a name typed only into someone
+        # else's private match is not there for anyone else (404, as the match itself).
+        seen = Player.objects.filter(pk=pk, seats__side__match__in=matches.values("pk"))
+        person = get_object_or_404(seen.distinct())
         form = stats.player_form(person, matches)
         return {
             "player": person,

@@ -220,3 +220,36 @@ def test_a_cached_page_follows_the_next_hand_and_each_viewers_token(client, club
     ]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', after)[1]
     assert "records-csrf-slot" not in after and len(token) == 64
+
+
+def test_joining_or_leaving_a_club_changes_the_records_at_once(db, django_user_model):
+    from django.test import Client
+
+    from scoring.clubs.models import Club, Membership, Role
+    from scoring.ledger.models import Match
+
+    club = Club.objects.create(name="Quinta do Truco")
+    erin = django_user_model.objects.create_user("erin", password="x" * 12)
+    match = play((("zeca",), ("yara",)), [(10, 5)])
+    Match.objects.filter(pk=match.pk).update(club=club)
+    phone = Client()
+    phone.force_login(erin)
+    assert "zeca" not in phone.get("/records/").content.decode()  # drawn and kept
+    membership = Membership.objects.create(club=club, user=erin, role=Role.MEMBER)
+    assert "zeca" in phone.get("/records/").content.decode()
+    membership.delete()
+    assert "zeca" not in phone.get("/records/").content.decode()
+
+
+def test_a_player_seen_in_no_match_of_this_phone_is_not_there(client, db):
+    from django.test import Client
+
+    from scoring.ledger.models import Match
+
+    match = play((("zeca",), ("yara",)), [(10, 5)])
+    zeca = Player.objects.get(name="zeca")
+    assert client.get(f"/records/players/{zeca.pk}/").status_code == 200  # their phone
+    stranger = Client()
+    response = stranger.get(f"/records/players/{zeca.pk}/")
+    assert response.status_code == 404 and "zeca" not in response.content.decode()
+    assert Match.objects.filter(pk=match.pk).exists()
