@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import ngettext
 
 from scoring.clubs.models import Club
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
@@ -46,8 +47,11 @@ def match_text(match: Match, url: str = "") -> str:
     for side in sorted(sides, key=lambda s: -s.total):
         lines.append(f"{'🏆 ' if side.won else ''}{side.name}: {side.total}")
     hands = len(series[0]) - 1 if series else 0
-    status = "finished" if match.is_finished else "in progress"
-    lines.append(f"{hands} hands, {status}")
+    if match.is_finished:
+        played = ngettext("%(n)s hand, finished", "%(n)s hands, finished", hands)
+    else:
+        played = ngettext("%(n)s hand, in progress", "%(n)s hands, in progress", hands)
+    lines.append(played % {"n": hands})
     if url:
         lines.append(url)
     return "\n".join(lines) + "\n"

@@ -160,7 +160,12 @@ def test_the_match_record_has_a_summary_and_downloads(client, club_night):
     assert "🏆 alice: 30" in html
     text = client.get(f"/records/matches/{code}/summary.txt").content.decode()
     assert text.splitlines()[1:3] == ["🏆 alice: 30", "bob: 10"]
-    assert "2 hands, finished" in text
+    assert "2 mãos, partida terminada" in text  # in the reader's language
+    for language, said in (("en", "2 hands, finished"), ("pl", "2 rozdania, mecz zakończony")):
+        summary = client.get(
+            f"/records/matches/{code}/summary.txt", HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        assert said in summary
     csv = client.get(f"/records/matches/{code}/hands.csv")
     assert csv["Content-Disposition"] == f'attachment; filename="tento-{code}.csv"'
     assert csv.content.decode().splitlines() == [
