@@ -215,6 +215,7 @@ def test_the_top_bar_drawn_once_per_process_still_follows_the_phone(client, djan
     client.force_login(django_user_model.objects.create_user("ana", password="x" * 12))
     signed_in = top_bar()
     assert "Sair" in signed_in and "Clubes" in signed_in and "Entrar" not in signed_in
+    assert f'href="{reverse("account_change_password")}"' in signed_in
     assert 'value="pt-br"\n                class="chip on"' in signed_in
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     english = top_bar()

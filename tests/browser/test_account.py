@@ -1,0 +1,48 @@
+"""A signed-in phone: the top bar's links (clubs, password, log out) and the language
+switch fit 360 px in every language, each a full tap target."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import expect
+
+from tests.browser.conftest import assert_fits_the_phone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+# WCAG contrast of each top-bar link's text against the bar behind it.
+CONTRASTS = """() => {
+  const rgb = c => c.match(/[0-9.]+/g).slice(0, 3).map(Number);
+  const lum = c => rgb(c).map(v => v / 255)
+    .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const bar = getComputedStyle(document.querySelector('.topbar')).backgroundColor;
+  return [...document.querySelectorAll('.topbar a')].map(a => {
+    const [x, y] = [lum(getComputedStyle(a).color), lum(bar)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en", "pl"])
+def test_a_signed_in_top_bar_fits_the_phone(phone, live_server, language):
+    account = get_user_model().objects.create_user("wladyslawa", password="x" * 12)
+    signed_in = Client()
+    signed_in.force_login(account)
+    page = phone(language, trusted=False)
+    session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+    page.goto("/")
+    expect(page.locator(".account-links a")).to_have_count(3)
+    assert_fits_the_phone(page)
+    # Every link reads on the bar's green (they once took the links' green: invisible).
+    for ratio in page.evaluate(CONTRASTS):
+        assert ratio >= 4.5
+    page.locator(".account-links a").nth(1).click()
+    expect(page).to_have_url(f"{live_server.url}/accounts/password/change/")
