@@ -164,6 +164,15 @@ def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     match = get_match(request, code, change=True)
     hand = match.live_hands().filter(number=number).first()
     if hand is None:
+        if request.htmx and request.method == "POST":
+            # Undone on another phone while this one corrected it: an HTMX error answer
+            # is drawn nowhere, so the phone is taken back to the match, told why.
+            messages.error(
+                request,
+                _("Hand %(number)s was taken back on another phone: nothing was changed.")
+                % {"number": number},
+            )
+            return HttpResponseClientRedirect(match.get_absolute_url())
         raise Http404("no such hand")
     view = match.view_before(number)
     violations: list[dict[str, Any]] = []

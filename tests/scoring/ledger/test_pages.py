@@ -192,6 +192,23 @@ def test_correcting_a_hand_asks_who_is_correcting(client, free_match):
     assert "Version 1, replaced by carol" in page
 
 
+def test_correcting_a_hand_undone_on_another_phone_says_so(client, free_match):
+    record(free_match, {"points": [1, 2, 3]})
+    record(free_match, {"points": [4, 5, 6]})
+    free_match.undo_hand(2)  # on another phone, while this one was correcting hand 2
+    carol = free_match.sides.get(position=2).players.get()
+    data = {"side_0": "7", "side_1": "8", "side_2": "9", "changed_by": carol.pk}
+    url = f"/matches/{free_match.code}/hands/2/edit/"
+    response = client.post(url, data, **HTMX, HTTP_ACCEPT_LANGUAGE="en")
+    # An HTMX error answer is drawn nowhere: the phone is taken to the match, told why.
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == free_match.get_absolute_url()
+    page = client.get(free_match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Hand 2 was taken back on another phone: nothing was changed." in page.content.decode()
+    assert totals(free_match) == [1, 2, 3]
+    assert client.post(url, data).status_code == 404  # without HTMX: the page that says so
+
+
 def test_state_never_changes_on_get(client, free_match):
     assert client.get(f"/matches/{free_match.code}/hands/1/undo/").status_code == 405
     assert client.get(f"/matches/{free_match.code}/hands/").status_code == 405
