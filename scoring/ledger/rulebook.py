@@ -16,6 +16,7 @@ from typing import Any
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from referee.cards import format_rank
 from referee.rulings import ScoreLine, Violation
@@ -31,7 +32,8 @@ OPTION = "option"
 class RuleText:
     id: str
     title: Promise | str
-    # A violation's message; %(name)s placeholders take the violation's params.
+    # A violation's message; %(name)s placeholders take the violation's params. One whose
+    # words follow a number is an ``ngettext_lazy`` keyed by that param's name.
     message: Promise | str | None = None
     # The rulebook's wording of the rule.
     text: Promise | str | None = None
@@ -59,7 +61,11 @@ CORE_RULES: tuple[RuleText, ...] = (
     RuleText(
         "cards.deck.too-many",
         _("More cards than the deck holds"),
-        _("%(card)s is entered %(count)s times, but the deck holds only %(limit)s."),
+        ngettext_lazy(
+            "%(card)s is entered %(count)s time, but the deck holds only %(limit)s.",
+            "%(card)s is entered %(count)s times, but the deck holds only %(limit)s.",
+            "count",
+        ),
         _(
             "Across everything entered for one hand — all melds of all sides and the "
             "cards left in hand — no card may appear more often than the game's deck "
@@ -258,7 +264,7 @@ def describe(violation: Violation) -> str:
     if text is None or text.message is None:
         return violation.rule
     try:
-        return str(text.message) % _params(violation)
+        return text.message % _params(violation)
     except (KeyError, TypeError, ValueError):
         return str(text.title)
 

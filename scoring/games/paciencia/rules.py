@@ -15,6 +15,7 @@ way every time and never emits it.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import RULING, RuleText
 
@@ -41,7 +42,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "paciencia.deck.missing",
         _("Every card twice"),
-        _("%(card)s is entered %(count)s times; the two decks hold it %(limit)s times."),
+        ngettext_lazy(
+            "%(card)s is entered %(count)s time; the two decks hold it %(limit)s times.",
+            "%(card)s is entered %(count)s times; the two decks hold it %(limit)s times.",
+            "count",
+        ),
         _("Each of the 52 cards is in the deck exactly twice; none may be left out."),
         DECK,
     ),

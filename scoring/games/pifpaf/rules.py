@@ -10,6 +10,7 @@ silent or disagree the page makes a *ruling*: each has a ``pifpaf.ruling.*`` tex
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -339,7 +340,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.chips.too-few-dealt",
         _("Two players with chips"),
-        _("Only %(players)s player(s) have chips: a hand needs at least two."),
+        ngettext_lazy(
+            "Only %(players)s player has chips: a hand needs at least two.",
+            "Only %(players)s players have chips: a hand needs at least two.",
+            "players",
+        ),
         _("A hand is dealt only if at least two players have chips."),
         CHIPS,
     ),
@@ -382,7 +387,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.bet.short-of-chips",
         _("Only the chips you have"),
-        _("%(player)s cannot bet %(bet)s: only %(chips)s more chip(s) left."),
+        ngettext_lazy(
+            "%(player)s cannot bet %(bet)s: only %(chips)s more chip left.",
+            "%(player)s cannot bet %(bet)s: only %(chips)s more chips left.",
+            "chips",
+        ),
         _(
             "Nobody bets more chips than they have; a player who cannot cover the bet folds "
             "or goes all-in."
@@ -392,9 +401,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.bet.all-in-covered",
         _("All-in is for a short stack"),
-        _(
-            "%(player)s can cover the bet (%(call)s more, with %(chips)s chip(s) left): call "
-            "or raise instead of going all-in."
+        ngettext_lazy(
+            "%(player)s can cover the bet (%(call)s more, with %(chips)s chip left): call "
+            "or raise instead of going all-in.",
+            "%(player)s can cover the bet (%(call)s more, with %(chips)s chips left): call "
+            "or raise instead of going all-in.",
+            "chips",
         ),
         _(
             "A player who cannot cover the bet may call all-in with every chip they have "

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import pinkerton
@@ -267,7 +267,10 @@ def log_line(before: Round, event: Event, after: Round, index: int) -> list[str]
     elif event.type == ASK:
         lines.append(gettext("%(player)s asked the dealer for the value.") % {"player": player})
     if len(after.deals) > len(before.deals):
-        lines.append(gettext("The dealer deals %(n)s cards each.") % {"n": after.deal})
+        dealt = ngettext(
+            "The dealer deals %(n)s card each.", "The dealer deals %(n)s cards each.", after.deal
+        )
+        lines.append(dealt % {"n": after.deal})
     return lines
 
 

@@ -13,6 +13,7 @@ it settles; the house rules a match may choose are ``pinkerton.option.*``
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -96,7 +97,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pinkerton.meet.card-count",
         _("How many cards a throw has"),
-        _("This throw has %(count)s cards; it must have exactly %(required)s."),
+        ngettext_lazy(
+            "This throw has %(count)s card; it must have exactly %(required)s.",
+            "This throw has %(count)s cards; it must have exactly %(required)s.",
+            "count",
+        ),
         _(
             "A throw has exactly k cards: 2 while the value is between −80 and 80, then "
             "one more at every 40: 3 from 80 (or −80), 4 from 120, 5 from 160, and so on "

@@ -80,3 +80,25 @@ def test_a_message_writes_ranks_and_card_lists_as_the_reader_does(language, thre
         out = Violation("pifpaf.hand.not-out", {"player": "Bia", "leftover": "5♣ Q♣ K♣"})
         assert threes in three
         assert leftover in describe(out)
+
+
+@pytest.mark.parametrize(
+    ("language", "once", "twice", "five"),
+    [
+        ("en", "1 time,", "2 times,", "5 times,"),
+        ("pt-br", "1 vez,", "2 vezes,", "5 vezes,"),
+        ("pl", "1 raz,", "2 razy,", "5 razy,"),
+    ],
+)
+def test_a_message_says_its_count_in_the_right_plural(language, once, twice, five):
+    from django.utils import translation
+
+    from referee.rulings import Violation
+    from scoring.ledger.rulebook import describe
+
+    def said(count: int) -> str:
+        params = {"card": "KC", "count": count, "limit": 2, "deck": "pinkerton"}
+        return describe(Violation("cards.deck.too-many", params))
+
+    with translation.override(language):
+        assert once in said(1) and twice in said(2) and five in said(5)
