@@ -16,6 +16,7 @@ from django.db import connection
 from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
+from scoring.clubs.models import Membership
 from scoring.ledger.models import HandScore, Match, Player, Seat, Side
 from scoring.ledger.registry import get_game
 
@@ -58,18 +59,21 @@ def finished(matches: QuerySet[Match], game: str | None, period: Period) -> Quer
 
 def generation() -> str:
     """What changes whenever the records may have: the newest match and the latest
-    change to any match (every hand recorded, corrected or undone saves its match).
-    Both are read from an index end, in microseconds whatever the history. A deleted
-    match (the admin's doing) shows once the cached pages expire."""
+    change to any match (every hand recorded, corrected or undone saves its match),
+    and the clubs' memberships (joining or leaving a club changes what an account may
+    see at once: the newest membership and how many there are; ids are never reused).
+    The matches' are read from an index end, in microseconds whatever the history. A
+    deleted match (the admin's doing) shows once the cached pages expire."""
     # Plain SQL: read on every records page, it should cost the database's time only.
-    table = Match._meta.db_table
+    table, members = Match._meta.db_table, Membership._meta.db_table
     with connection.cursor() as cursor:
-        # Two subqueries: SQLite reads a MAX from its index only when it is alone.
+        # Subqueries: SQLite reads a MAX from its index only when it is alone.
         cursor.execute(
-            f"SELECT (SELECT MAX(id) FROM {table}), (SELECT MAX(updated_at) FROM {table})"
+            f"SELECT (SELECT MAX(id) FROM {table}), (SELECT MAX(updated_at) FROM {table}), "
+            f"(SELECT MAX(id) FROM {members}), (SELECT COUNT(*) FROM {members})"
         )
-        newest, last = cursor.fetchone()
-    return f"{newest}.{last}"
+        newest, last, joined, belonging = cursor.fetchone()
+    return f"{newest}.{last}.{joined}.{belonging}"
 
 
 # --- standings -------------------------------------------------------------------------

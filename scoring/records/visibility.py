@@ -10,7 +10,6 @@ import hashlib
 
 from django.http import HttpRequest
 
-from scoring.clubs.models import Membership
 from scoring.ledger import access
 from scoring.ledger.models import Match, MatchQuerySet
 
@@ -25,17 +24,12 @@ def match_for(request: HttpRequest, code: str, *, change: bool = False) -> Match
 
 
 def viewer_key(request: HttpRequest) -> str:
-    """Who is looking, as far as what they may see goes: the account and its clubs (one
-    small query: joining or leaving a club changes what they see at once), and the
-    match tokens kept on the phone (for the records pages' cache keys)."""
+    """Who is looking, as far as what they may see goes: the account and the match
+    tokens kept on the phone (for the records pages' cache keys; the clubs an account
+    belongs to are in ``stats.generation``, which any change of membership moves)."""
     user = getattr(request, "user", None)
-    account, clubs = 0, ""
-    if user is not None and user.is_authenticated:
-        account = user.pk
-        memberships = Membership.objects.filter(user=user).order_by("club_id")
-        clubs = ",".join(str(club) for club in memberships.values_list("club_id", flat=True))
+    account = user.pk if user is not None and user.is_authenticated else 0
     session = getattr(request, "session", None)
     kept = session.get(access.SESSION_KEY) if session is not None else None
     tokens = ",".join(sorted(kept.values())) if isinstance(kept, dict) else ""
-    held = hashlib.blake2b(f"{clubs}|{tokens}".encode(), digest_size=8).hexdigest()
-    return f"{account}:{held}"
+    return f"{account}:{hashlib.blake2b(tokens.encode(), digest_size=8).hexdigest()}"
