@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -149,3 +151,16 @@ class Guest(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def roster_names(user: Any) -> list[str]:
+    """The names the people of ``user``'s clubs play under, to offer as a match is set up:
+    each club's guests, and its members by their account's name (their full name if
+    they gave one). Nobody outside those clubs: an anonymous phone gets none."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    clubs = Membership.objects.filter(user=user).values("club_id")
+    guests = Guest.objects.filter(club__in=clubs).values_list("name", flat=True)
+    members = get_user_model().objects.filter(memberships__club__in=clubs).distinct()
+    names = {*guests, *(member.get_full_name() or member.get_username() for member in members)}
+    return sorted(names, key=str.lower)

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from scoring.clubs.models import roster_names
 from scoring.ledger.forms import split_names
 from scoring.ledger.models import Match, Player, Seat
 from scoring.ledger.pages import listed_items
@@ -129,10 +130,19 @@ def player_names(request: HttpRequest) -> HttpResponse:
     names = Player.objects.filter(pk__in=seen.values("player_id")).order_by("name")
     if typed:
         names = names.filter(Q(name__istartswith=typed) | Q(name__icontains=f" {typed}"))
+    # The clubs' rosters too: a guest or a member who has not played yet.
+    wanted = typed.lower()
+    roster = [
+        name for name in roster_names(request.user)
+        if name.lower().startswith(wanted) or f" {wanted}" in name.lower()
+    ]  # fmt: skip
+    offered = {
+        n.lower(): n for n in [*roster, *names.values_list("name", flat=True)[:NAMES_OFFERED]]
+    }
     return render(
         request,
         "records/_names.html",
-        {"names": names.values_list("name", flat=True)[:NAMES_OFFERED], "before": before},
+        {"names": sorted(offered.values(), key=str.lower)[:NAMES_OFFERED], "before": before},
     )
 
 

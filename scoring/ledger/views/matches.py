@@ -18,6 +18,7 @@ from django.views.decorators.http import (
 )
 
 from scoring.clubs.forms import posted_club, scoring_clubs
+from scoring.clubs.models import roster_names
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
@@ -98,10 +99,13 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
 
 def known_names(request: HttpRequest, most: int = 200) -> list[str]:
     """Names to offer when a match is set up: the players of the matches this phone (its
-    account, its clubs) may see. The phone adds the names typed on it before."""
+    account, its clubs) may see, and its clubs' rosters (guests and members, who may not
+    have played yet). The phone adds the names typed on it before."""
     visible = access.visible_matches(request, Match.objects.all()).values("pk")
     players = Player.objects.filter(seats__side__match__in=visible).distinct()
-    return list(players.order_by("name").values_list("name", flat=True)[:most])
+    seen = players.order_by("name").values_list("name", flat=True)[:most]
+    names = {name.lower(): name for name in [*roster_names(request.user), *seen]}
+    return sorted(names.values(), key=str.lower)[:most]
 
 
 def _started(request: HttpRequest, match: Match, club: object | None) -> Match:

@@ -130,3 +130,24 @@ def test_accounts_sign_up_log_in_and_reset_a_password(db, mailoutbox):
     Client().post("/accounts/password/reset/", {"email": "zoe@example.com"})
     assert [m.to for m in mailoutbox][-1] == ["zoe@example.com"]
     assert "/accounts/password/reset/key/" in mailoutbox[-1].body
+
+
+def test_the_clubs_roster_is_offered_as_names_for_a_match(club):
+    # Guests and members who have not played yet are offered too; nobody else's.
+    admin = club.memberships.get().user
+    Guest.objects.create(club=club, name="Zequinha")
+    lia = get_user_model().objects.create_user("lia", password="x" * 12, first_name="Lia")
+    Membership.objects.create(club=club, user=lia, role=Role.MEMBER)
+    other = Club.objects.create(name="Outra mesa")
+    Guest.objects.create(club=other, name="Estranho")
+    member = Client()
+    member.force_login(admin)
+    page = member.get("/matches/new/free/").content.decode()
+    datalist = page.split('<datalist id="player-names">')[1].split("</datalist>")[0]
+    for name in ("Zequinha", "Lia", admin.get_username()):
+        assert f'value="{name}"' in datalist
+    assert "Estranho" not in datalist
+    typed = member.get("/records/players/names/", {"q": "ze"}).content.decode()
+    assert 'value="Zequinha"' in typed and "Lia" not in typed
+    anonymous = Client().get("/records/players/names/", {"q": "ze"}).content.decode()
+    assert "Zequinha" not in anonymous
