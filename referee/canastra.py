@@ -33,7 +33,14 @@ from referee.cards import DECKS, RANKS, SUITS, Card, CardError, parse_cards
 from referee.entries import is_whole
 from referee.options import HouseRules
 from referee.rulings import Breakdown, Checked, RuleError, ScoreLine, Standing, Verdict, Violation
-from referee.tallies import each, located, meld_violations, off_step, sound_tallies
+from referee.tallies import (
+    each,
+    located,
+    meld_violations,
+    off_step,
+    players_per_side,
+    sound_tallies,
+)
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -587,12 +594,10 @@ def _tally_violations(
     found: list[Violation] = []
     if len(tallies) != PAIRS:
         found.append(Violation("canastra.hand.pairs", {"pairs": len(tallies), "required": PAIRS}))
-    sizes = list(players) if players is not None else []
-    if players is not None and len(sizes) != len(tallies):
-        raise ValueError(f"players: {len(sizes)} counts for {len(tallies)} pairs")
+    sizes = players_per_side(players, len(tallies))
 
     def pair(index: int, tally: PairTally) -> list[Violation]:
-        alone = bool(sizes) and sizes[index] == 1
+        alone = sizes[index] == 1
         return _pair_violations(index, tally) + (_alone_violations(index, tally) if alone else [])
 
     checked, sound = sound_tallies(tallies, _entry_violations, pair)

@@ -32,7 +32,13 @@ from referee.cards import DECKS, Card
 from referee.entries import is_whole
 from referee.options import HouseRules
 from referee.rulings import Breakdown, RuleError, ScoreLine, Standing, Verdict, Violation
-from referee.tallies import each, meld_violations, off_step, sound_tallies
+from referee.tallies import (
+    each,
+    meld_violations,
+    off_step,
+    players_per_side,
+    sound_tallies,
+)
 
 RULE_IDS: tuple[str, ...] = (
     # --- house rules ---
@@ -631,7 +637,7 @@ def score_hand(
     player alone cannot do. Raises ValueError if ``players`` is not one count of 1 or
     more per side.
     """
-    sizes = _players_per_side(players, len(sides))
+    sizes = players_per_side(players, len(sides))
     found: list[Violation] = []
     for index, side in enumerate(sides):
         found += _meld_violations(side.melds, going_out=side.went_out, side=index)[1]
@@ -650,24 +656,11 @@ def score_quick(
 ) -> list[Breakdown]:
     """Score a hand entered as counts, one breakdown per side; RuleError if inconsistent.
     ``players`` as for ``score_hand``."""
-    sizes = _players_per_side(players, len(tallies))
+    sizes = players_per_side(players, len(tallies))
     found = _tally_violations(tallies, from_cards=False, players=sizes)
     if found:
         raise RuleError(found)
     return [score_tally(tally, options) for tally in tallies]
-
-
-def _players_per_side(players: Sequence[int | None] | None, sides: int) -> list[int | None]:
-    """One count per side (None: unknown). A wrong list is the caller's mistake, not a
-    rule the hand breaks: the app passes its match's sides, the API counts it checked."""
-    if players is None:
-        return [None] * sides
-    counts = list(players)
-    if len(counts) != sides:
-        raise ValueError(f"players: {len(counts)} counts for {sides} sides")
-    if any(count is not None and not (is_whole(count) and count >= 1) for count in counts):
-        raise ValueError(f"players: each side has 1 player or more (or None), not {counts}")
-    return counts
 
 
 def _tally_violations(

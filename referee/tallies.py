@@ -74,3 +74,17 @@ def sound_tallies[T](
             found += side_violations(index, tally)
             sound.append((index, tally))
     return found, sound
+
+
+def players_per_side(players: Sequence[int | None] | None, sides: int) -> list[int | None]:
+    """How many play each side, one count per side (None: unknown, and None for the
+    list when no count is known). A wrong list is the caller's mistake, not a rule the
+    hand breaks: the app passes its match's sides, the API counts it checked."""
+    if players is None:
+        return [None] * sides
+    counts = list(players)
+    if len(counts) != sides:
+        raise ValueError(f"players: {len(counts)} counts for {sides} sides")
+    if any(count is not None and not (is_whole(count) and count >= 1) for count in counts):
+        raise ValueError(f"players: each side has 1 player or more (or None), not {counts}")
+    return counts

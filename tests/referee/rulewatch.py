@@ -75,7 +75,8 @@ def listing(engine: ModuleType) -> tuple[str, str]:
     """An engine's source, and its ``RULE_IDS`` tuple as written there (with the comment
     that explains each id)."""
     source = Path(engine.__file__ or "").read_text(encoding="utf-8")
-    return source, source[source.index("RULE_IDS: tuple") : source.index("\n)\n")]
+    start = source.index("RULE_IDS: tuple")
+    return source, source[start : source.index("\n)\n", start)]
 
 
 def written_ids(engine: ModuleType, game: str) -> set[str]:
