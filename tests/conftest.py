@@ -5,6 +5,7 @@ The people: alice, bob and carol play; dave arrives late and only watches.
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Iterator, Sequence
 from importlib import import_module
@@ -14,6 +15,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache, caches
 from django.db.models.signals import post_save
+from hypothesis import settings as hypothesis_settings
 
 from scoring.ledger.access import grant_session
 from scoring.ledger.models import Match, Player, Seat, Side
@@ -43,6 +45,19 @@ def trusted_session() -> str:
     _trusted_sessions.append(store.session_key)
     _grant_made()
     return store.session_key
+
+
+# Hypothesis: no deadline anywhere (the machines are noisy and a slow example is not a
+# failure); "ci" prints how to reproduce a failure. HYPOTHESIS_PROFILE picks one.
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile("ci", deadline=None, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Passwords in tests only need to match: the slow default hasher cost about a seventh
+    # of the run, for nothing a test checks.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def make_match(
