@@ -447,9 +447,13 @@
     else keep(f, lastSubmitter);
   }, true);
 
+  // A request the player sent by a tap (a form, a button), not a poll or a live check
+  // fired by typing: only those can be "not saved", and only a tapped hand is kept.
   function posted(event) {
     var config = event.detail.requestConfig;
-    return !config || (config.verb || "").toLowerCase() !== "get";
+    if (!config || (config.verb || "").toLowerCase() === "get") return false;
+    var cause = config.triggeringEvent;
+    return !cause || cause.type === "submit" || cause.type === "click";
   }
 
   // Online as far as the phone knew, but the request never arrived (or its answer

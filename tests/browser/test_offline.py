@@ -85,6 +85,27 @@ def test_kept_hands_wait_through_server_errors_and_go_in_once_in_order(phone):
     expect(page.locator("[data-synced]")).to_have_text("5 hands sent.")
 
 
+def test_a_kept_hand_the_server_forbids_asks_to_open_the_match_again_and_stays_kept(phone):
+    match = make_match()
+    page = open_match(phone, match)
+    page.allow_network_errors = True
+    page.context.set_offline(True)
+    keep_hands(page, [[6, 0, 0]])
+    # Signed out meanwhile: the server answers 403 (the CSRF check) to the kept hand.
+    page.route(HANDS, lambda route: route.fulfill(status=403, body="Forbidden"))
+    page.context.set_offline(False)
+    kept = page.locator("#pending li")
+    expect(kept).to_contain_text("Open the match again; the hand is kept")
+    expect(kept).to_have_attribute("data-state", "waiting")
+    assert match.hands.count() == 0
+
+    # Opened again (signed in again), the hand goes in.
+    page.unroute(HANDS)
+    kept.get_by_role("button", name="Open the match again").click()
+    expect(page.locator("#pending li")).to_have_count(0, timeout=20_000)
+    assert recorded(match) == [[6, 0, 0]]
+
+
 def test_a_hand_the_server_could_not_save_is_said_not_saved_and_its_form_kept(phone):
     match = make_match()
     page = open_match(phone, match)
@@ -190,3 +211,18 @@ def test_a_truco_call_lost_offline_is_forgotten_when_the_network_returns(phone):
     page.click("#act-win-A")
     expect(page.locator(".history .hand")).to_have_count(1)
     assert totals(match) == [1, 0]
+
+
+def test_typing_a_hand_with_no_signal_keeps_it_in_the_form_until_it_is_recorded(phone):
+    """The live check of a meld cannot reach the server offline: the hand being typed
+    stays in the form, and is kept only when "Record hand" is tapped."""
+    match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
+    page = open_match(phone, match)
+    page.allow_network_errors = True
+    page.context.set_offline(True)
+    page.get_by_text("Card by card").click()
+    page.fill("[name=s0-melds]", "KH KS KD")
+    page.wait_for_timeout(1_000)  # the live check's delay, and its failure
+    expect(page.locator("#pending li")).to_have_count(0)
+    expect(page.locator("[name=s0-melds]")).to_have_value("KH KS KD")
+    expect(page.locator("#hand-form [name=expected_number]")).to_have_value("1")
