@@ -21,7 +21,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 
 from referee.rulings import Violation
 from scoring.ledger.handforms import HandForm
@@ -118,6 +118,20 @@ def live_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "next_number": view.number,
         "poll_ms": settings.LIVE_POLL_MS,
     }
+
+
+# A number of each plural category of the page's languages (Intl.PluralRules' names):
+# the phone picks the category of its count and the text of that category.
+PLURAL_SAMPLES = {"one": 1, "few": 2, "many": 5, "other": 10}
+
+
+def pending_context() -> dict[str, Any]:
+    """The texts the offline queue writes with a count, one per plural category."""
+    sent = {
+        category: ngettext("%(count)s hand sent.", "%(count)s hands sent.", n)
+        for category, n in PLURAL_SAMPLES.items()
+    }
+    return {"sent_texts": json.dumps(sent, ensure_ascii=False)}
 
 
 # --- the hand form -------------------------------------------------------------------------

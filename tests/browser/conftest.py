@@ -18,6 +18,15 @@ from tests.conftest import trusted_session
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 360, "height": 640}
+# What the console says of a request that failed or was answered an error: expected on
+# a page that goes offline or meets a server error on purpose.
+EXPECTED = (
+    "net::ERR_",
+    "htmx:sendError",
+    "htmx:afterRequest",
+    "Response Status Error Code",
+    "the server responded with a status of",
+)
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
 # between page actions are ordinary synchronous ones.
@@ -49,8 +58,8 @@ def phone(browser, live_server) -> Iterator[object]:
     """A new phone (its own cookies) at 360×640, pointed at the live server.
 
     Every console error and page error on any of its pages fails the test at the end
-    (a page that expects network failures, going offline on purpose, says so with
-    ``page.allow_network_errors = True``).
+    (a page that expects network failures, going offline or answered an error on
+    purpose, says so with ``page.allow_network_errors = True``).
     """
     contexts = []
     problems: list[str] = []
@@ -61,8 +70,7 @@ def phone(browser, live_server) -> Iterator[object]:
         def console(message) -> None:
             if message.type != "error":
                 return
-            offline = ("net::ERR_", "htmx:sendError", "htmx:afterRequest")
-            if page.allow_network_errors and any(word in message.text for word in offline):
+            if page.allow_network_errors and any(word in message.text for word in EXPECTED):
                 return
             problems.append(f"console error on {page.url}: {message.text}")
 

@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from referee.rulings import RuleError
 from scoring.ledger.forms import CorrectionForm
@@ -23,6 +23,7 @@ from scoring.ledger.pages import (
     hand_form_context,
     history_context,
     live_context,
+    pending_context,
     posted_form_context,
     read_int,
     read_uuid,
@@ -62,6 +63,7 @@ def fragments(
 
 def _page(request: HttpRequest, match: Match, form_context: dict[str, Any]) -> HttpResponse:
     context = live_context(request, match) | {"history": history_context(match)} | form_context
+    context |= pending_context()
     return render(request, "ledger/match.html", context)
 
 
@@ -115,7 +117,11 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
             messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
             if not request.htmx:
                 return redirect(match)
-            return fragments(request, match, hand_form_context(match), recorded=hand)
+            response = fragments(request, match, hand_form_context(match), recorded=hand)
+            # A hand sent from the offline queue learns which number it became (a retry
+            # whose first answer was lost gets the hand it made): the hands queued after
+            # it follow it, and are not taken for another phone's.
+            return trigger_client_event(response, "handRecorded", {"number": hand.number})
     context = hand_form_context(
         match, form, violations=violations, request_id=request_id, number=number,
         conflict=conflict,

@@ -30,6 +30,7 @@ from scoring.ledger.pages import (
     history_context,
     listed_items,
     live_context,
+    pending_context,
     read_int,
     version_etag,
 )
@@ -148,6 +149,7 @@ def match_detail(request: HttpRequest, code: str) -> HttpResponse:
     match = get_match(request, code)
     context = live_context(request, match) | {"history": history_context(match)}
     context |= {"can_change": match.can_change, "share": share_context(request, match)}
+    context |= pending_context()
     return render(request, "ledger/match.html", context | hand_form_context(match))
 
 

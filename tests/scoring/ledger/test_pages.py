@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
@@ -322,3 +323,32 @@ def test_a_referee_page_brings_its_games_stylesheet_in_its_head(client):
         html = client.get(f"/{game.slug}/referee/").content.decode()
         head = html.split("</head>", 1)[0]
         assert f"{game.slug}/{game.slug}" in head and 'rel="stylesheet"' in head, game.slug
+
+
+def test_a_recorded_hand_tells_the_phone_which_number_it_became(client, free_match):
+    """The offline queue learns where each kept hand went: a retry whose first answer was
+    lost, sent again after another hand went in, is told the number it really has."""
+    kept = hand_post(free_match, [1, 0, 0], expected_number=1)
+    first = client.post(f"/matches/{free_match.code}/hands/", kept, **HTMX)
+    assert json.loads(first["HX-Trigger"]) == {"handRecorded": {"number": 1}}
+    record(free_match, {"points": [0, 2, 0]})
+    again = client.post(f"/matches/{free_match.code}/hands/", kept, **HTMX)
+    assert json.loads(again["HX-Trigger"]) == {"handRecorded": {"number": 1}}
+    assert free_match.hands.count() == 2
+
+
+def test_a_refused_hand_is_not_told_it_was_recorded(client, free_match):
+    record(free_match, {"points": [0, 2, 0]})
+    late = hand_post(free_match, [1, 0, 0], expected_number=1)
+    response = client.post(f"/matches/{free_match.code}/hands/", late, **HTMX)
+    assert "HX-Trigger" not in response
+    assert 'name="renumber" value="2"' in response.content.decode()
+
+
+def test_the_match_page_writes_the_sync_count_in_every_plural_of_its_language(client):
+    match = make_match()
+    response = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pl")
+    texts = json.loads(response.context["sent_texts"])
+    assert texts["one"] == "Wysłano %(count)s rozdanie."
+    assert texts["few"] == "Wysłano %(count)s rozdania."
+    assert texts["many"] == "Wysłano %(count)s rozdań."
