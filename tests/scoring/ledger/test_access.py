@@ -1,8 +1,8 @@
 """Who may see and change a match: the permission matrix over every view (and API
 endpoint) that shows or changes one.
 
-The people: alice owns the match; bob is admin of alice's club, sam its scorer, mia a
-member; nina is in another club; an anonymous phone has nothing; one phone opened the
+The people: alice owns the match, started for her club as one of its scorers; bob is
+the club's admin, sam its scorer, mia a member; nina is in another club; an anonymous phone has nothing; one phone opened the
 scorer link, another the share link. Anyone who may not see a match gets 404, as for an
 address that does not exist; anyone who may see but not change it gets 404 on changes.
 """
@@ -47,6 +47,7 @@ def club_match(db) -> Match:
     alice = _user("alice")
     club = Club.objects.create(name="Thursday table", created_by=alice)
     others = Club.objects.create(name="Other table")
+    Membership.objects.create(club=club, user=alice, role=Role.SCORER)
     for name, role, where in [
         ("bob", Role.ADMIN, club),
         ("sam", Role.SCORER, club),
