@@ -190,10 +190,12 @@ class MatchQuerySet(models.QuerySet["Match"]):
         was shown their links loses the right to score): the old links stop at once.
         Returns how many were renewed."""
         renewed = list(self.only("pk", "code"))
+        now = timezone.now()
         for match in renewed:
             match.edit_token = new_token()
+            match.updated_at = now  # moves the records' generation: no page kept shows it
         with transaction.atomic():
-            Match.objects.bulk_update(renewed, ["edit_token"], batch_size=500)
+            Match.objects.bulk_update(renewed, ["edit_token", "updated_at"], batch_size=500)
             forget_access([match.code for match in renewed])
         return len(renewed)
 
@@ -628,7 +630,9 @@ class Match(models.Model):
             if watch:
                 match.share_token = new_token()
             match.version += 1
-            match.save(update_fields=["edit_token", "share_token", "version"])
+            # updated_at moves the records' generation: no page kept for the old link
+            # shows the match again.
+            match.save(update_fields=["edit_token", "share_token", "version", "updated_at"])
             forget_access([match.code])
             self._sync(match)
 

@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from scoring.clubs.models import Club, Membership, Role
-from scoring.ledger.models import Match
+from scoring.ledger.models import Match, Player
 from tests.conftest import make_match, record
 from tests.helpers import new_match_data
 
@@ -470,3 +470,13 @@ def test_logging_in_takes_no_match_of_someone_else_or_of_a_club(club_match):
     # Nothing the account does not hold stays reachable from the phone.
     assert phone.get(club_match.get_absolute_url()).status_code == 404
     assert phone.get(lone.get_absolute_url()).status_code == 404
+
+
+def test_a_renewed_link_leaves_no_kept_records_page_counting_the_match(club_match):
+    club_match.finish()
+    watcher = phone_of("share-link", club_match)
+    alice = Player.objects.get(name="alice")
+    counted = f"/records/players/{alice.pk}/"
+    assert counted in watcher.get("/records/").text  # the standings, kept for a while
+    renew(phone_of("owner", club_match), club_match, "watch")
+    assert counted not in watcher.get("/records/").text
