@@ -17,8 +17,8 @@ opened the old one, theirs and any guest's, need the new one from a scorer.
 Links are revoked by renewing them (``Match.renew_links``): the old token stops at once,
 on every phone that kept it. A phone's matches follow it into an account: signing in or
 up makes the account the owner of the matches this phone started anonymously
-(``adopt_matches``); signing out empties the session, so the phone keeps only what any
-anonymous phone has.
+(``grant_starter``, ``adopt_matches``); signing out empties the session, so the phone
+keeps only what any anonymous phone has.
 
 Views reach a match through ``match_for`` (``views.matches.get_match``), the API through
 ``api_match``; both answer 404 the same way. ``visible_matches`` is what a phone may list.
@@ -46,6 +46,9 @@ from scoring.ledger.models import Match, access_key, forget_access
 SESSION_KEY = "tento.matches"
 # A phone keeps the capabilities of its most recent matches; a season's worth.
 MOST_KEPT = 300
+# The codes of the matches this phone started itself (not by a link handed to it): an
+# account signing in on the phone takes these (``adopt_matches``).
+STARTED_KEY = "tento.started"
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,14 @@ def grant_scorer(request: HttpRequest, match: Match) -> None:
     remember(request, match, match.edit_token)
 
 
+def grant_starter(request: HttpRequest, match: Match) -> None:
+    """This phone started ``match``: it may change it, and an account signing in on it
+    will own it."""
+    grant_scorer(request, match)
+    started = [code for code in request.session.get(STARTED_KEY, []) if code != match.code]
+    request.session[STARTED_KEY] = [*started, match.code][-MOST_KEPT:]
+
+
 def grant_session(session: SessionBase, match: Match, *, change: bool = True) -> None:
     """The same as ``grant_scorer`` on a session outside a request (tests, scripts)."""
     kept = dict(_tokens(session))
@@ -229,14 +240,17 @@ def visible_matches(request: HttpRequest, queryset: QuerySet | None = None) -> Q
 
 def adopt_matches(request: HttpRequest, user: Any) -> int:
     """The account signing in (or up) on this phone becomes the owner of the matches the
-    phone started, or was handed the scorer link of, while nobody was signed in: the
-    matches without an owner or a club whose edit token the session keeps. Signing out
-    empties the session, so without this they would be lost to the phone for good.
-    Returns how many the account took."""
-    tokens = [token for token in _tokens(getattr(request, "session", None)).values() if token]
+    phone started while nobody was signed in, and can still change by the link it kept
+    (a scorer link renewed since is not enough). A match whose scorer link the phone was
+    handed stays its starter's. Signing out empties the session, so without this the
+    phone's matches would be lost to it for good. Returns how many the account took."""
+    session = getattr(request, "session", None)
+    kept = _tokens(session)
+    started = session.get(STARTED_KEY, []) if session is not None else []
+    tokens = [kept[code] for code in started if kept.get(code)]
     if not tokens or not getattr(user, "is_authenticated", False):
         return 0
-    orphans = Match.objects.filter(owner=None, club=None, edit_token__in=tokens)
+    orphans = Match.objects.filter(owner=None, club=None, code__in=started, edit_token__in=tokens)
     codes = list(orphans.values_list("code", flat=True))
     # updated_at moves the records' generation: the account's other phones list them too.
     taken = Match.objects.filter(code__in=codes, owner=None).update(

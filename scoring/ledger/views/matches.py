@@ -118,7 +118,7 @@ def _started(request: HttpRequest, match: Match, club: object | None) -> Match:
         match.owner = user
         match.club = club
         match.save(update_fields=["owner", "club"])
-    access.grant_scorer(request, match)
+    access.grant_starter(request, match)
     return match
 
 

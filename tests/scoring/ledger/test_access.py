@@ -457,19 +457,32 @@ def test_matches_a_phone_started_before_signing_up_become_the_new_accounts(db):
     assert match.owner.username == "zoe"
 
 
-def test_logging_in_takes_no_match_of_someone_else_or_of_a_club(club_match):
+def test_logging_in_takes_only_the_matches_the_phone_started(club_match):
     _with_password("zoe")
     phone = phone_of("scorer-link", club_match)  # a club's match, by its scorer link
-    _, lone = start_a_match(Client())
-    Match.objects.filter(pk=lone.pk).update(owner=get_user_model().objects.get(username="bob"))
-    phone.get(f"/score/{Match.objects.get(pk=lone.pk).edit_token}/")
+    _, bobs = start_a_match(Client())
+    Match.objects.filter(pk=bobs.pk).update(owner=get_user_model().objects.get(username="bob"))
+    _, anonymous = start_a_match(Client())  # its starter's phone has no account yet
+    for match in (bobs, anonymous):
+        phone.get(f"/score/{Match.objects.get(pk=match.pk).edit_token}/")
     log_in(phone, "zoe")
     owners = dict(Match.objects.values_list("code", "owner__username"))
-    assert owners[club_match.code] == "alice" and owners[lone.code] == "bob"
+    assert owners[club_match.code] == "alice" and owners[bobs.code] == "bob"
+    assert owners[anonymous.code] is None  # handed its scorer link, not its starter
     phone.post("/accounts/logout/")
     # Nothing the account does not hold stays reachable from the phone.
-    assert phone.get(club_match.get_absolute_url()).status_code == 404
-    assert phone.get(lone.get_absolute_url()).status_code == 404
+    for match in (club_match, bobs, anonymous):
+        assert phone.get(match.get_absolute_url()).status_code == 404
+
+
+def test_a_phone_whose_scorer_link_was_renewed_takes_nothing_at_login(db):
+    _with_password("zoe")
+    phone = Client()
+    _, match = start_a_match(phone)
+    match.renew_links(scorer=True)
+    log_in(phone, "zoe")
+    match.refresh_from_db()
+    assert match.owner is None
 
 
 def test_a_renewed_link_leaves_no_kept_records_page_counting_the_match(club_match):
