@@ -1,6 +1,17 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
+from scoring.ledger.models import (
+    Hand,
+    HandRevision,
+    HandScore,
+    Match,
+    Player,
+    Seat,
+    Side,
+    forget_access,
+)
 
 
 class SeatInline(admin.TabularInline):
@@ -66,6 +77,23 @@ class MatchAdmin(admin.ModelAdmin):
     # The game, who may see and change the match, then all the ledger alone writes.
     fields = ["game", "owner", "club", "private", *readonly_fields[1:]]
     raw_id_fields = ["owner"]
+    actions = ["renew_links"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        forget_access([obj.code])  # the live poll reads who may see it afresh
+
+    @admin.action(description=_("Replace the scorer and read-only links"))
+    def renew_links(self, request, queryset) -> None:
+        """The old links of the chosen matches stop at once, on every phone."""
+        matches = list(queryset)
+        for match in matches:
+            match.renew_links(scorer=True, watch=True)
+        count = len(matches)
+        text = ngettext(
+            "New links for %(count)d match.", "New links for %(count)d matches.", count
+        )
+        self.message_user(request, text % {"count": count}, messages.SUCCESS)
 
 
 @admin.register(Side)

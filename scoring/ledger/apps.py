@@ -20,3 +20,6 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         file_changed.connect(forget_release_fragments, dispatch_uid="tento-release-fragments")
+        from scoring.ledger import access
+
+        access.connect_signals()

@@ -105,6 +105,18 @@ def publish_version(match: Match) -> None:
     transaction.on_commit(lambda: _raise_version(code, version))
 
 
+def access_key(code: str) -> str:
+    """Where the access fields of a match are kept for the live poll (``access.may_poll``)."""
+    return f"ledger-access:{code}"
+
+
+def forget_access(codes: Sequence[str]) -> None:
+    """Drop the kept access fields of these matches once the change that made them stale
+    commits: the next poll reads the row again, so a renewed link stops at once."""
+    keys = [access_key(code) for code in codes]
+    transaction.on_commit(lambda: cache.delete_many(keys))
+
+
 def new_code() -> str:
     """A match's address: 12 unguessable URL-safe characters, never a sequence."""
     return secrets.token_urlsafe(9)
@@ -172,6 +184,20 @@ class MatchQuerySet(models.QuerySet["Match"]):
                 reverse=True,
             ),
         )
+
+    def renew_scorer_links(self) -> int:
+        """A new scorer link for every one of these matches (a club's, when someone who
+        was shown their links loses the right to score): the old links stop at once.
+        Returns how many were renewed."""
+        renewed = list(self.only("pk", "code"))
+        now = timezone.now()
+        for match in renewed:
+            match.edit_token = new_token()
+            match.updated_at = now  # moves the records' generation: no page kept shows it
+        with transaction.atomic():
+            Match.objects.bulk_update(renewed, ["edit_token", "updated_at"], batch_size=500)
+            forget_access([match.code for match in renewed])
+        return len(renewed)
 
 
 # What a list of matches (home's) reads of each: its address, game and version (its item
@@ -592,6 +618,23 @@ class Match(models.Model):
             match.save(update_fields=["draft", "draft_revision", "version", "updated_at"])
             self._sync(match)
             return match.draft_revision
+
+    def renew_links(self, *, scorer: bool = False, watch: bool = False) -> None:
+        """Issue a new scorer link (``scorer``), watch link (``watch``) or both: the old
+        ones stop at once, on every phone that kept them. The version moves, so every
+        phone polling the match asks again, and one whose link is gone is told so."""
+        with transaction.atomic():
+            match = self._locked()
+            if scorer:
+                match.edit_token = new_token()
+            if watch:
+                match.share_token = new_token()
+            match.version += 1
+            # updated_at moves the records' generation: no page kept for the old link
+            # shows the match again.
+            match.save(update_fields=["edit_token", "share_token", "version", "updated_at"])
+            forget_access([match.code])
+            self._sync(match)
 
     def last_undone_hand(self) -> Hand | None:
         """The hand the redo button puts back: the last one undone, if it would again be

@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<str:code>/live/", matches.live, name="live"),
     path("matches/<str:code>/history/", matches.history, name="history"),
     path("matches/<str:code>/finish/", matches.finish_match, name="finish"),
+    path("matches/<str:code>/links/", matches.renew_link, name="renew-link"),
     path("matches/<str:code>/hands/", hands.add_hand, name="add-hand"),
     path("matches/<str:code>/hand-form/", hands.hand_form, name="hand-form"),
     path("matches/<str:code>/check/<str:field>/", hands.live_check, name="live-check"),

@@ -110,8 +110,11 @@ def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
         yield flush()
 
 
-def _match_dict(match: Match) -> dict[str, Any]:
-    return {
+def _match_dict(match: Match, *, tokens: bool = False) -> dict[str, Any]:
+    """``tokens``: with the scorer and read-only links' tokens, for a restore by the
+    operator (``export_records``); never in what a viewer downloads, as the scorer link
+    would let whoever reads the file change the match."""
+    exported = {
         "code": match.code,
         "game": match.game,
         "options": match.options,
@@ -123,11 +126,10 @@ def _match_dict(match: Match) -> dict[str, Any]:
         "version": match.version,
         "draft": match.draft,
         "draft_revision": match.draft_revision,
-        # Access: the links keep working; owner and club are linked again on import
-        # when an account with that username, a club with that code, is there.
+        # Access: owner and club are linked again on import when an account with that
+        # username, a club with that code, is there; the links keep working only from an
+        # operator's export (``tokens``), else the import makes new ones.
         "private": match.private,
-        "edit_token": match.edit_token,
-        "share_token": match.share_token,
         "owner": match.owner.get_username() if match.owner else None,
         "club": match.club.code if match.club else None,
         "sides": [
@@ -174,11 +176,14 @@ def _match_dict(match: Match) -> dict[str, Any]:
             for hand in match.hands.all()
         ],
     }
+    if tokens:
+        exported |= {"edit_token": match.edit_token, "share_token": match.share_token}
+    return exported
 
 
-def export_matches(matches: QuerySet[Match]) -> Iterator[dict[str, Any]]:
+def export_matches(matches: QuerySet[Match], *, tokens: bool = False) -> Iterator[dict[str, Any]]:
     """Each match as a JSON-able dict, fetched 200 at a time with a fixed number of
-    queries per batch."""
+    queries per batch; ``tokens``: with the links' tokens (``_match_dict``)."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
     people = ("created_by", "changed_by", "undone_by")
     hands = Prefetch(
@@ -196,15 +201,17 @@ def export_matches(matches: QuerySet[Match]) -> Iterator[dict[str, Any]]:
         Prefetch("sides", queryset=Side.objects.prefetch_related(seats)), hands
     )
     for match in query.iterator(200):
-        yield _match_dict(match)
+        yield _match_dict(match, tokens=tokens)
 
 
-def export_json(matches: QuerySet[Match], exported_at: dt.datetime) -> dict[str, Any]:
+def export_json(
+    matches: QuerySet[Match], exported_at: dt.datetime, *, tokens: bool = False
+) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": exported_at.isoformat(),
-        "matches": list(export_matches(matches)),
+        "matches": list(export_matches(matches, tokens=tokens)),
     }
 
 

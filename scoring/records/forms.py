@@ -66,3 +66,22 @@ class HeadToHeadForm(forms.Form):
         label=_("Against"), max_length=130,
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )  # fmt: skip
+
+
+class ApiTokenForm(forms.Form):
+    """A new API token: a name to know it by, and how long it works."""
+
+    LASTS = [
+        ("30", _("30 days")),
+        ("90", _("90 days")),
+        ("365", _("A year")),
+        ("", _("Until I revoke it")),
+    ]
+
+    name = forms.CharField(
+        label=_("Name"), max_length=60, help_text=_("Where it is used, e.g. “league sheet”.")
+    )
+    lasts = forms.ChoiceField(label=_("Works for"), choices=LASTS, required=False, initial="90")
+
+    def days(self) -> int | None:
+        return int(self.cleaned_data["lasts"]) if self.cleaned_data["lasts"] else None

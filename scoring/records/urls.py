@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.records import views
+from scoring.records import account, views
 
 app_name = "records"
 
@@ -16,4 +16,6 @@ urlpatterns = [
     path("matches/<str:code>/hands.csv", views.match_hands_csv, name="match-csv"),
     path("export.csv", views.export_csv, name="export-csv"),
     path("export.json", views.export_json, name="export-json"),
+    path("api-tokens/", account.api_tokens, name="api-tokens"),
+    path("api-tokens/<int:pk>/revoke/", account.revoke_api_token, name="revoke-api-token"),
 ]

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.contrib import messages
 from django.db import connection, transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
     require_http_methods,
@@ -117,7 +119,7 @@ def _started(request: HttpRequest, match: Match, club: object | None) -> Match:
         match.owner = user
         match.club = club
         match.save(update_fields=["owner", "club"])
-    access.grant_scorer(request, match)
+    access.grant_starter(request, match)
     return match
 
 
@@ -165,6 +167,25 @@ def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
         )
         links["scorer_qr"] = qr_svg(links["scorer_url"])
     return links
+
+
+@require_POST
+def renew_link(request: HttpRequest, code: str) -> HttpResponse:
+    """A new scorer link (``link=scorer``) or read-only link (``link=watch``), asked by
+    someone who may change the match: the old one stops at once, on every phone."""
+    match = get_match(request, code, change=True)
+    kind = request.POST.get("link")
+    if kind not in ("scorer", "watch"):
+        return HttpResponseBadRequest()
+    by_link = access.session_access(request.session, match).change
+    match.renew_links(scorer=kind == "scorer", watch=kind == "watch")
+    if by_link:  # the phone that asked keeps scoring: it holds the new link instead
+        access.grant_scorer(request, match)
+    if kind == "scorer":
+        messages.success(request, _("New scorer link: the old one no longer works."))
+    else:
+        messages.success(request, _("New read-only link: the old one no longer works."))
+    return redirect(match.get_absolute_url() + "#share")
 
 
 @require_safe

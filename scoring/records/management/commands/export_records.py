@@ -1,5 +1,7 @@
 """``manage.py export_records [file] [--game G] [--format json|csv]``: the records as
-JSON (read back by ``import_records``) or CSV, to a file or standard output."""
+JSON (read back by ``import_records``) or CSV, to a file or standard output. The JSON
+keeps every match's scorer and read-only link tokens, so a restore keeps the links
+working: the file is a key to every match, to be kept like the database itself."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ class Command(BaseCommand):
                 return
             head = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now()}
             out.write(json.dumps(head, default=str)[:-1] + ', "matches": [')
-            for n, match in enumerate(export_matches(matches)):
+            for n, match in enumerate(export_matches(matches, tokens=True)):
                 out.write(("," if n else "") + "\n" + json.dumps(match, ensure_ascii=False))
             out.write("\n]}\n")
         finally:
