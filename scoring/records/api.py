@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
+from pydantic import Strict
 
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
@@ -123,7 +124,8 @@ class StandingsFilters(Schema):
 
 
 class RecordsHandIn(ObjectIn):
-    request_id: uuid.UUID = Field(
+    # A UUID is written in JSON as a string: read from one, strict as the rest is.
+    request_id: Annotated[uuid.UUID, Strict(False)] = Field(
         description="Made by the client once per hand; sending it again returns the hand "
         "already recorded instead of recording it twice"
     )
