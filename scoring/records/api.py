@@ -277,8 +277,13 @@ def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:
         return Status(404, {"detail": "no such match"})
     already = match.hands.filter(request_id=body.request_id).exists()
     try:
+        # Checked by the game's hand form, as a phone's hand is: the same bounds and
+        # rules, nothing the form would not record.
         hand = match.record_hand(
-            body.entry, request_id=body.request_id, expected_number=body.expected_number
+            body.entry,
+            request_id=body.request_id,
+            expected_number=body.expected_number,
+            check_entry=True,
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         # An entry not in the game's shape: the game could not read it.
