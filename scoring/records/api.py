@@ -129,7 +129,12 @@ class RecordsHandIn(ObjectIn):
         description="Made by the client once per hand; sending it again returns the hand "
         "already recorded instead of recording it twice"
     )
-    entry: dict[str, Any] = Field(max_length=40, description="The hand in the game's own shape")
+    entry: dict[str, Any] = Field(
+        max_length=40,
+        description="The hand in the game's own shape (as GET answers it), checked as the "
+        "match page's hand form checks a hand: its bounds and rules, and no key it would "
+        "not record",
+    )
     expected_number: int | None = Field(
         None, ge=1, le=100_000, description="The hand the client thinks comes next"
     )
@@ -270,7 +275,8 @@ def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[st
 def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:
     """201 with the new hand; 200 with the hand already recorded under this
     ``request_id``; 422 naming every rule the hand breaks (a finished match, a hand
-    another client recorded first, a hand the game cannot score)."""
+    another client recorded first, a hand the game's form would refuse or the game cannot
+    score). A refused hand stores nothing."""
     # Like the match page: a match this token may not change is, to it, no match at all.
     match = _match_or_404(request, code, change=True)
     if match is None:
