@@ -265,7 +265,8 @@ def round_breakdown(cards_in_stack: int, options: PinkertonOptions | None = None
     most = len(_options(options).deck)
     n = cards_in_stack
     if not is_whole(n) or not 0 <= n <= most:
-        raise RuleError(Violation("pinkerton.points.card-count", {"cards": n, "max": most}))
+        params = {"cards": n, "min": 0, "max": most}
+        raise RuleError(Violation("pinkerton.points.card-count", params))
     tens = n // BONUS_EVERY
     lines = [ScoreLine("pinkerton.points.cards", n, n, {"cards": n})]
     if tens:

@@ -7,12 +7,13 @@ so that a misreading is visible at once."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
-from pydantic import BaseModel, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from referee.cards import Card, format_card, parse_cards
 from referee.rulings import Breakdown, Violation
@@ -29,14 +30,39 @@ class ObjectIn(Schema):
     """A JSON object a request sends, read as the object it is. django-ninja's ``Schema``
     reads its input through attributes (for models), so a null, a string or a number
     where an object is expected read as an object with every field left out: an empty
-    side, scored 0. This replaces that reading (by its name) for what requests send."""
+    side, scored 0. This replaces that reading (by its name) for what requests send.
+
+    Nothing is guessed either: a key the object does not have is refused (a misspelt
+    ``redthrees`` would silently score no red threes), and every value must be of its
+    JSON type (``true`` is no count, ``"12"`` no number, ``1`` no yes)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     @model_validator(mode="wrap")
     @classmethod
     def _run_root_validator(cls, value: Any, handler: Any, info: Any) -> Any:
-        if isinstance(value, Mapping | BaseModel):
+        if not isinstance(value, Mapping | BaseModel):
+            raise PydanticCustomError("model_type", "Input should be an object")
+        try:
             return handler(value)
-        raise PydanticCustomError("model_type", "Input should be an object")
+        except ValidationError as error:
+            raise cls._with_suggestions(error) from None
+
+    @classmethod
+    def _with_suggestions(cls, error: ValidationError) -> ValidationError:
+        """The same errors, each key this object does not have given the key that was
+        probably meant (``suggestion``; "" when none is close)."""
+        keys = [field.alias or name for name, field in cls.model_fields.items()]
+        details: list[InitErrorDetails] = []
+        for problem in error.errors():
+            context = dict(problem.get("ctx") or {})
+            loc = problem["loc"]
+            if problem["type"] == "extra_forbidden" and len(loc) == 1:
+                close = difflib.get_close_matches(str(loc[0]), keys, n=1)
+                context["suggestion"] = close[0] if close else ""
+            kind = PydanticCustomError(problem["type"], problem["msg"], context or None)
+            details.append({"type": kind, "loc": loc, "input": problem.get("input")})
+        return ValidationError.from_exception_data(error.title, details)
 
 
 class ViolationOut(Schema):

@@ -69,6 +69,8 @@ PROBLEMS: Mapping[str, Promise] = {
     "less_than": _("must be less than %(lt)s"),
     "greater_than": _("must be greater than %(gt)s"),
 }
+# A key the object does not have, when one it has is close (``ObjectIn`` finds it).
+DID_YOU_MEAN = _("is not a field of this request: did you mean %(suggestion)s?")
 # Any other error type: what the rulebook says of it is the whole story.
 UNKNOWN = _("does not have the documented shape")
 
@@ -84,6 +86,8 @@ def shape_problem(error: Mapping[str, Any]) -> str:
     if "expected" in context:
         context["expected"] = _choices(str(context["expected"]))
     problem = PROBLEMS.get(error.get("type", ""), UNKNOWN)
+    if error.get("type") == "extra_forbidden" and context.get("suggestion"):
+        problem = DID_YOU_MEAN
     try:
         return str(problem % context)
     except (KeyError, TypeError, ValueError):

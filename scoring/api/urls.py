@@ -31,6 +31,11 @@ def rule_error(request: HttpRequest, error: RuleError) -> HttpResponse:
     )
 
 
+def _suggestion(problem: dict) -> dict[str, str]:
+    suggestion = (problem.get("ctx") or {}).get("suggestion")
+    return {"suggestion": suggestion} if suggestion else {}
+
+
 @api.exception_handler(ValidationError)
 def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
     """A body of the wrong shape (a missing field, a string for a number, a list longer
@@ -43,6 +48,8 @@ def shape_error(request: HttpRequest, error: ValidationError) -> HttpResponse:
                 "field": ".".join(str(part) for part in problem.get("loc", ()) if part != "body"),
                 "problem": shape_problem(problem),
                 "detail": problem.get("msg", ""),
+                # A misspelt key: the one meant, for a program to offer.
+                **_suggestion(problem),
             },
         )
         for problem in error.errors

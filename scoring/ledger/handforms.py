@@ -113,6 +113,24 @@ class HandForm(forms.Form):
         """The fields of a new hand (say, the way the last one was entered)."""
         return {}
 
+    def posted_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """What a phone posts to record ``entry`` as it stands: this form's fields as
+        filled from it (``initial_from``, ``draft_from_entry``; the form is made with
+        ``entry``), written as a browser sends them. A game whose hand ends with a button
+        adds what that button sends. An entry sent by a program (the records API) is
+        checked by posting this: the same checks and bounds as a phone's."""
+        data: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            value = self[name].value()
+            if isinstance(field.widget, forms.CheckboxInput):
+                if value:
+                    data[name] = "on"
+            elif isinstance(value, list | tuple):
+                data[name] = [str(item) for item in value]
+            elif value is not None:
+                data[name] = str(value)
+        return data
+
     def fields_key(self) -> Any:
         """What a fresh form's fields show of the match besides its sides, its options
         and the hand's draft (say, the way the last hand was entered), as plain JSON

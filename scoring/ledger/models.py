@@ -431,6 +431,7 @@ class Match(models.Model):
         draft_revision: int | None = None,
         by: Player | None = None,
         allow_empty: bool = True,
+        check_entry: bool = False,
     ) -> Hand:
         """Score and store a hand.
 
@@ -440,7 +441,9 @@ class Match(models.Model):
         rather than counted twice. ``draft_revision``: the shared hand in progress the
         phone last saw; a hand built on an older one is refused. ``allow_empty`` False:
         a hand in which every side scores nothing is refused until the phone confirms it
-        (usually a form sent before anything was entered).
+        (usually a form sent before anything was entered). ``check_entry``: an entry a
+        program sent (not a form's), checked by the game's hand form under the lock, as
+        the match stands (``Game.checked_entry``); a refusal stores nothing.
         """
         try:
             with transaction.atomic():
@@ -449,6 +452,8 @@ class Match(models.Model):
                     view = self._current_view(match)
                     number = view.number
                     match._check_recordable(number, expected_number, draft_revision)
+                    if check_entry:
+                        entry = match.rules.checked_entry(view, entry)
                     breakdowns = match._score(view, entry)
                     if not allow_empty and not any(b.total for b in breakdowns):
                         raise RuleError(Violation("ledger.hand.all-zero", {"number": number}))

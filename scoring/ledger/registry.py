@@ -13,6 +13,7 @@ referee questions, its API router, its hand template and its stylesheet.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
@@ -21,6 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Unpack
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.module_loading import import_string, module_has_submodule
 from django.utils.text import get_text_list
 from django.utils.translation import gettext, pgettext
@@ -302,6 +304,39 @@ class Game:
         """One breakdown per side, in side order; raises RuleError for an impossible hand."""
         raise NotImplementedError
 
+    def checked_entry(self, match: MatchView, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """An entry sent by a program (the records API), checked as the hand form checks
+        what a phone posts: the same fields, bounds and rules, and nothing the form would
+        not have recorded (an unknown key, a number of another type, a side too many).
+        Returns the entry as the form records it; RuleError names what it refuses."""
+        try:
+            blank = self.hand_form(match, entry=entry)
+            form = self.hand_form(match, blank.posted_from(entry), entry=entry)
+            valid = form.is_valid()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            # An entry of no shape this game reads (a list where a mapping goes …).
+            raise RuleError(entry_violation("", f"{type(error).__name__}: {error}")) from None
+        if not valid:
+            raise RuleError(
+                [
+                    entry_violation(name if name != NON_FIELD_ERRORS else "", text)
+                    for name, texts in form.errors.items()
+                    for text in texts
+                ]
+            )
+        recorded = form.entry()
+        found = unrecorded(entry, recorded)
+        if found is not None:
+            where, recorded_as = found
+            if recorded_as is MISSING:
+                why = gettext("this game's hand has no such field")
+            else:
+                why = gettext("the hand form would record %(value)s") % {
+                    "value": canonical(recorded_as)
+                }
+            raise RuleError(entry_violation(".".join(map(str, where)), why))
+        return recorded
+
     def state_after(
         self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
     ) -> dict[str, Any]:
@@ -342,6 +377,50 @@ class Game:
     def rulebook_context(self) -> dict[str, Any]:
         """Context for ``rulebook_template`` (``extra`` in it)."""
         return {}
+
+
+MISSING = object()
+
+
+def unrecorded(sent: Any, recorded: Any, where: tuple[Any, ...] = ()) -> Any:
+    """The first part of ``sent`` the form's ``recorded`` entry does not hold as sent:
+    its path and what the form records there (``MISSING``: nothing); None when every key
+    sent is recorded, with the same value of the same JSON type. Keys the form adds (its
+    fields left out, at their defaults) are the form's own reading, as on the page."""
+    if isinstance(sent, Mapping) and isinstance(recorded, Mapping):
+        for key, value in sent.items():
+            if key not in recorded:
+                return (*where, key), MISSING
+            found = unrecorded(value, recorded[key], (*where, key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(sent, list) and isinstance(recorded, list) and len(sent) == len(recorded):
+        for index, (value, kept) in enumerate(zip(sent, recorded, strict=True)):
+            found = unrecorded(value, kept, (*where, index))
+            if found is not None:
+                return found
+        return None
+    return None if canonical(sent) == canonical(recorded) else (where, recorded)
+
+
+def canonical(data: Any) -> str:
+    """Data as JSON with sorted keys: ``true`` is not ``1`` nor ``3.0`` ``3``, as Python's
+    ``==`` would have them."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def entry_violation(where: str, detail: str) -> Violation:
+    """A hand entry refused as the API refuses a body: ``entry`` (and the part of it, or
+    the hand form's field) with what is wrong."""
+    return Violation(
+        "api.body.invalid",
+        {
+            "field": f"entry.{where}" if where else "entry",
+            "problem": gettext("is not a hand this game can record: %(why)s") % {"why": detail},
+            "detail": detail,
+        },
+    )
 
 
 @cache

@@ -183,8 +183,10 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("Request not understood"),
         _("%(field)s: %(problem)s"),
         _(
-            "An API request's body must have the documented shape: every field of the "
-            "right type, lists no longer than a real table needs, numbers in range."
+            "An API request's body must have the documented shape: no field it does not "
+            "document, every field of its JSON type (a count a whole number, a yes or no "
+            "true or false), lists no longer than a real table needs, numbers in range. A "
+            "hand sent to a match is checked as the match page's form checks it."
         ),
     ),
     RuleText(

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
+from pydantic import Strict
 
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
@@ -123,11 +124,17 @@ class StandingsFilters(Schema):
 
 
 class RecordsHandIn(ObjectIn):
-    request_id: uuid.UUID = Field(
+    # A UUID is written in JSON as a string: read from one, strict as the rest is.
+    request_id: Annotated[uuid.UUID, Strict(False)] = Field(
         description="Made by the client once per hand; sending it again returns the hand "
         "already recorded instead of recording it twice"
     )
-    entry: dict[str, Any] = Field(max_length=40, description="The hand in the game's own shape")
+    entry: dict[str, Any] = Field(
+        max_length=40,
+        description="The hand in the game's own shape (as GET answers it), checked as the "
+        "match page's hand form checks a hand: its bounds and rules, and no key it would "
+        "not record",
+    )
     expected_number: int | None = Field(
         None, ge=1, le=100_000, description="The hand the client thinks comes next"
     )
@@ -268,15 +275,21 @@ def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[st
 def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:
     """201 with the new hand; 200 with the hand already recorded under this
     ``request_id``; 422 naming every rule the hand breaks (a finished match, a hand
-    another client recorded first, a hand the game cannot score)."""
+    another client recorded first, a hand the game's form would refuse or the game cannot
+    score). A refused hand stores nothing."""
     # Like the match page: a match this token may not change is, to it, no match at all.
     match = _match_or_404(request, code, change=True)
     if match is None:
         return Status(404, {"detail": "no such match"})
     already = match.hands.filter(request_id=body.request_id).exists()
     try:
+        # Checked by the game's hand form, as a phone's hand is: the same bounds and
+        # rules, nothing the form would not record.
         hand = match.record_hand(
-            body.entry, request_id=body.request_id, expected_number=body.expected_number
+            body.entry,
+            request_id=body.request_id,
+            expected_number=body.expected_number,
+            check_entry=True,
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         # An entry not in the game's shape: the game could not read it.

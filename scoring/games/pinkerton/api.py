@@ -14,7 +14,9 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
 from referee import pinkerton
+from referee.cards import Card
 from referee.pinkerton import PinkertonOptions
+from referee.rulings import RuleError, Violation
 from scoring.api.schemas import (
     SHOWN,
     BreakdownOut,
@@ -35,6 +37,10 @@ MOST_CARDS = len(pinkerton.EXTRA_DECK)
 # A throw never needs more cards than a stack's value can call for (k at three decks'
 # worth of red cards is 22); a longer list is not a throw.
 MOST_THROWN = 40
+# What a table makes, and the checks therefore ask: a centre card before any throw
+# (phase I), and a stack of two cards (phase II's) before anything is added or a round
+# can end.
+PHASE_I, FIRST_ADD = 1, 2
 
 
 class TableIn(CardsIn):
@@ -50,7 +56,8 @@ class ThrowIn(TableIn):
     stack: list[Token] = Field(
         default_factory=list,
         max_length=MOST_CARDS,
-        description="The centre: the card turned in phase I, then every card of the stack",
+        description="The centre: the card turned in phase I, then every card of the stack "
+        "(at least one)",
     )
     throw: list[Token] = Field(max_length=MOST_THROWN, description="The cards thrown")
 
@@ -69,7 +76,11 @@ class ThrowOut(Schema):
 
 
 class AddIn(TableIn):
-    stack: list[Token] = Field(default_factory=list, max_length=MOST_CARDS)
+    stack: list[Token] = Field(
+        default_factory=list,
+        max_length=MOST_CARDS,
+        description="The stack, two cards at least (nothing is added before phase III)",
+    )
     card: Token = Field(description="The card added, e.g. KH, 4♣")
 
 
@@ -84,7 +95,9 @@ class AddOut(Schema):
 
 
 class PointsIn(ObjectIn):
-    cards: int = Field(ge=0, le=10_000, description="Cards in the stack at the round's end")
+    cards: int = Field(
+        ge=0, le=10_000, description="Cards in the stack at the round's end, two at least"
+    )
     extra_deck: bool = False
 
 
@@ -93,11 +106,23 @@ class PointsOut(Schema):
     breakdown: BreakdownOut
 
 
+def _centre(body: CardsIn, tokens: list[str], *, adding: bool = False) -> list[Card]:
+    """The centre as a table leaves it before a throw (a card turned) or an add (the two
+    of phase II); what no table makes is refused with the rule a round refuses it by."""
+    stack = body.read(tokens)
+    if not stack:
+        raise RuleError(Violation("pinkerton.centre.turn-first", {"phase": PHASE_I}))
+    if adding and len(stack) < FIRST_ADD:
+        raise RuleError(Violation("pinkerton.add.not-in-phase", {"phase": PHASE_I}))
+    return stack
+
+
 @router.post("/throws/check", response={200: ThrowOut, 422: Violations})
 def check_throw(request: HttpRequest, body: ThrowIn) -> dict[str, Any]:
     """Does the throw meet the stack's value? A throw of the wrong number of cards never
-    meets and names the rule (rule 3); a short sum names the sign's rule."""
-    stack, throw = body.read(body.stack), body.read(body.throw)
+    meets and names the rule (rule 3); a short sum names the sign's rule. An empty centre
+    is a 422: the dealer turns a card before anyone throws."""
+    stack, throw = _centre(body, body.stack), body.read(body.throw)
     check = pinkerton.check_throw(stack, throw, body.options())
     return check.as_dict() | {
         "violations": violations_out(check.violations),
@@ -110,8 +135,9 @@ def check_throw(request: HttpRequest, body: ThrowIn) -> dict[str, Any]:
 
 @router.post("/stack/add", response={200: AddOut, 422: Violations})
 def add_card(request: HttpRequest, body: AddIn) -> dict[str, Any]:
-    """May the card go onto the stack? Rule 1: no J, Q or K while −20 < stack < 20."""
-    stack = body.read(body.stack)
+    """May the card go onto the stack? Rule 1: no J, Q or K while −20 < stack < 20. A
+    stack of fewer than two cards is a 422: nothing is added before phase III."""
+    stack = _centre(body, body.stack, adding=True)
     (card,) = body.read([body.card])
     check = pinkerton.check_add(stack, card, body.options())
     return check.as_dict() | {
@@ -123,6 +149,12 @@ def add_card(request: HttpRequest, body: AddIn) -> dict[str, Any]:
 
 @router.post("/rounds/points", response={200: PointsOut, 422: Violations})
 def round_points(request: HttpRequest, body: PointsIn) -> dict[str, Any]:
-    """What the round's winner scores for a stack of ``cards`` cards."""
-    breakdown = pinkerton.round_breakdown(body.cards, PinkertonOptions(extra_deck=body.extra_deck))
+    """What the round's winner scores for a stack of ``cards`` cards: two at least (the
+    stack of phase II, before a round can end), at most what the decks hold."""
+    options = PinkertonOptions(extra_deck=body.extra_deck)
+    most = len(options.deck)
+    if not FIRST_ADD <= body.cards <= most:
+        params = {"cards": body.cards, "min": FIRST_ADD, "max": most}
+        raise RuleError(Violation("pinkerton.points.card-count", params))
+    breakdown = pinkerton.round_breakdown(body.cards, options)
     return {"points": breakdown.total, "breakdown": breakdown_out(breakdown)}

@@ -560,7 +560,7 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pinkerton.points.card-count",
         _("Cards in a stack"),
-        _("A stack holds 0 to %(max)s cards, not %(cards)s."),
+        _("A stack holds %(min)s to %(max)s cards, not %(cards)s."),
         text=_(
             "A stack holds no more cards than the decks: 104 with two decks, 156 with the extra "
             "deck."

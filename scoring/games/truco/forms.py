@@ -269,6 +269,14 @@ class TrucoHandForm(HandForm):
             events = events[:-1]
         return {"events": events}
 
+    def posted_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The calls, and the button that ended the hand (who won, or who ran)."""
+        data = super().posted_from(entry)
+        events = list(entry.get("events") or ())
+        if events and isinstance(events[-1], Mapping) and events[-1].get("type") in ENDS_HAND:
+            data["act"] = act_of(Event.from_dict(events[-1]))
+        return data
+
     def clean_act(self) -> str:
         act = self.cleaned_data["act"].strip()
         event = event_of(act)

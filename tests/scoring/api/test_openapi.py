@@ -62,7 +62,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "chip_value": "0.50",
     },
     "/api/v1/pinkerton/throws/check": {"stack": ["9S"], "throw": ["10S", "AH"]},
-    "/api/v1/pinkerton/stack/add": {"stack": ["9S"], "card": "4C"},
+    "/api/v1/pinkerton/stack/add": {"stack": ["9S", "2D"], "card": "4C"},
     "/api/v1/pinkerton/rounds/points": {"cards": 12},
     "/api/v1/paciencia/play": {"shuffle": 177},
     "/api/v1/records/matches/{code}/hands": {"entry": {"points": [1, 1]}},

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import uuid
+from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.test import Client
 
 from scoring.clubs.models import Club, Membership, Role
@@ -139,9 +141,11 @@ def test_a_hand_the_ledger_refuses_names_the_rule(api, club):
     assert response.status_code == 422
     (violation,) = response.json()["violations"]
     assert violation["rule"] == "api.body.invalid"
-    # In the reader's language (pt-BR by default); Python's own words only in the detail.
-    assert violation["message"] == "entry: não é uma mão que este jogo saiba ler"
-    assert violation["params"]["detail"] == "KeyError: 'points'"
+    # In the reader's language (pt-BR by default).
+    assert violation["message"] == (
+        "entry.nothing: não é uma mão que este jogo possa registrar: "
+        "a mão deste jogo não tem esse campo"
+    )
     assert not Match.objects.get(pk=match.pk).hands.exists()
 
 
@@ -205,3 +209,91 @@ def test_api_token_prints_a_token_that_works(db):
     call_command("api_token", "bob", "--name", "laptop", stdout=out)
     auth = {"HTTP_AUTHORIZATION": f"Bearer {out.getvalue().strip()}"}
     assert Client().get("/api/v1/records/standings", **auth).status_code == 200
+
+
+# --- an entry is checked by the game, as a phone's hand is -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"points": [True, False]}, "entry.side_0"),
+        ({"points": [10**9, 1]}, "entry.side_0"),
+        ({"points": [1.5, 2.25]}, "entry.side_0"),
+        ({"points": [2**63, 1]}, "entry.side_0"),
+        ({"points": [1, 2], "note": "x"}, "entry.note"),
+        ({"points": [[1], [2]]}, "entry.side_0"),
+        ({"points": [1, 2, 3]}, "entry.points"),
+        ({"points": None}, "entry"),
+    ],
+)
+def test_a_free_scoring_entry_the_form_would_refuse_is_refused_and_stores_nothing(
+    api, club, entry, field
+):
+    match = club_match(club)
+    record_ok = {"request_id": str(uuid.uuid4()), "entry": {"points": [3, 4]}}
+    assert api.post(f"/matches/{match.code}/hands", record_ok).status_code == 201
+    response = api.post(
+        f"/matches/{match.code}/hands", {"request_id": str(uuid.uuid4()), "entry": entry}
+    )
+    assert response.status_code == 422
+    violations = response.json()["violations"]
+    assert {v["rule"] for v in violations} == {"api.body.invalid"}
+    assert field in [v["params"]["field"] for v in violations]
+    assert match.hands.count() == 1
+    assert list(match.sides.order_by("position").values_list("total", flat=True)) == [3, 4]
+    assert api.get(f"/matches/{match.code}").status_code == 200
+    call_command("check_ledger", match.code, stdout=StringIO())  # raises if totals drifted
+
+
+def test_a_misspelt_key_in_a_samba_entry_is_refused(api, club):
+    from tests.scoring.games.samba.test_game import PAGE_CARDS
+
+    match = make_match("samba", (("ana", "bia"), ("caio", "davi")), target=10_000)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    sides = [dict(side) for side in PAGE_CARDS["sides"]]
+    sides[1]["redthrees"] = sides[1].pop("red_threes")
+    body = {"request_id": str(uuid.uuid4()), "entry": {"mode": "cards", "sides": sides}}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 422
+    assert [v["params"]["field"] for v in response.json()["violations"]] == [
+        "entry.sides.1.redthrees"
+    ]
+    assert not match.hands.exists()
+
+
+def _genuine_hands() -> list:
+    """A hand of each game as its form records it, with the match it is recorded in."""
+    from tests.scoring.games.canastra.test_game import PAGE_HAND, PAIRS
+    from tests.scoring.games.paciencia.test_log import WON_IN_3
+    from tests.scoring.games.pifpaf.conftest import make_session, page_hand
+    from tests.scoring.games.pinkerton.conftest import PLAYERS, ROUND_EVENTS
+    from tests.scoring.games.samba.test_game import PAGE_CARDS, PAGE_QUICK
+    from tests.scoring.games.truco.test_game import truco_won
+
+    truco = (("Ana", "Caio"), ("Bia", "Duda"))
+    return [
+        ("samba cards", lambda: make_match("samba", PAIRS, target=10_000), PAGE_CARDS),
+        ("samba quick", lambda: make_match("samba", PAIRS, target=10_000), PAGE_QUICK),
+        ("canastra", lambda: make_match("canastra", PAIRS), PAGE_HAND),
+        ("truco won", lambda: make_match("truco", truco, target=12), truco_won("A")),
+        ("truco run", lambda: make_match("truco", truco, target=12), truco_won("A", "run")),
+        ("pifpaf", make_session, page_hand()),
+        ("pinkerton", lambda: make_match("pinkerton", PLAYERS, target=100),
+         {"events": ROUND_EVENTS, "dealer": 0}),
+        ("paciencia", lambda: make_match("paciencia", [["Vovó"]]), WON_IN_3),
+        ("free", lambda: make_match("free", (("alice",), ("bob",))), {"points": [-3, 12]}),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", range(9))
+def test_a_hand_every_game_records_is_recorded_through_the_api_as_scored(api, club, case):
+    _name, make, entry = _genuine_hands()[case]
+    match, twin = make(), make()
+    Match.objects.filter(pk=match.pk).update(club=club)
+    response = api.post(
+        f"/matches/{match.code}/hands", {"request_id": str(uuid.uuid4()), "entry": entry}
+    )
+    assert response.status_code == 201, response.json()
+    scored = [breakdown.total for breakdown in twin.rules.score_hand(twin.view(), entry)]
+    assert [score["total"] for score in response.json()["scores"]] == scored

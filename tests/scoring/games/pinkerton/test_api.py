@@ -217,12 +217,12 @@ def test_a_joker_may_not_be_added(client):
 
 
 def test_an_add_to_a_stack_the_decks_cannot_make_is_a_422(client):
-    response = add(client, "JK", "2H")
+    response = add(client, "JK 5S", "2H")
     assert response.status_code == 422 and rules(response) == ["cards.deck.not-in-deck"]
 
 
 def test_the_added_card_is_one_card(client):
-    response = add(client, "2H", "2H 3H")
+    response = add(client, "2H 5S", "2H 3H")
     assert response.status_code == 422 and rules(response) == ["cards.unreadable"]
 
 
@@ -276,3 +276,31 @@ def test_a_refusal_speaks_the_requests_language(client):
 
 def rules_of(body: dict) -> list[str]:
     return [v["rule"] for v in body["violations"]]
+
+
+# --- what no table makes: refused as a round refuses it ------------------------------------
+
+
+def test_a_throw_against_an_empty_centre_is_refused_as_a_round_refuses_it(client):
+    response = throw(client, "", "10S AH")
+    assert response.status_code == 422 and rules(response) == ["pinkerton.centre.turn-first"]
+    assert throw(client, "9S", "10S AH").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("stack", "rule"),
+    [("", "pinkerton.centre.turn-first"), ("9S", "pinkerton.add.not-in-phase")],
+)
+def test_nothing_is_added_to_a_stack_of_fewer_than_two_cards(client, stack, rule):
+    response = add(client, stack, "4C")
+    assert response.status_code == 422 and rules(response) == [rule]
+    assert add(client, f"{stack} 9S 2D", "4C").status_code == 200
+
+
+@pytest.mark.parametrize("cards", [0, 1])
+def test_no_round_is_won_with_fewer_than_two_cards_in_the_stack(client, cards):
+    response = api(client, "rounds/points", {"cards": cards})
+    assert response.status_code == 422 and rules(response) == ["pinkerton.points.card-count"]
+    (violation,) = response.json()["violations"]
+    assert violation["params"] == {"cards": cards, "min": 2, "max": 104}
+    assert api(client, "rounds/points", {"cards": 2}).json()["points"] == 2
