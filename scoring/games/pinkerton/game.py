@@ -50,6 +50,11 @@ class Pinkerton(Game):
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
 
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> PinkertonOptionsForm:
+        return PinkertonOptionsForm(data, prefix="options", players=sides)
+
     def match_options(self, match: MatchView) -> PinkertonOptions:
         return table.house_rules(match)
 
