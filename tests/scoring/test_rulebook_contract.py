@@ -200,3 +200,40 @@ def test_every_card_example_is_written_in_the_readers_letters(language, notation
         assert parse_cards(tokens, notation) == cards, (msgid, translated)
         checked += 1
     assert checked >= 4
+
+
+def test_a_ruling_says_so_in_its_title(game: Game):
+    """The badge and the words agree: a ruling's title reads "Ruling: …"."""
+    titles = {rule.id: english(rule.title) for rule in game.rules if rule.kind == RULING}
+    assert [rule for rule, title in titles.items() if not title.startswith("Ruling: ")] == []
+
+
+# Rulings the games' pages (../shared/games/*.md) make where the sources are silent.
+PAGE_RULINGS = [
+    ("truco", "truco.ruling.deal-rotation"),  # the deal passes to the right
+    ("truco", "truco.ruling.raise-again"),  # the team that accepted raises again later
+    ("truco", "truco.ruling.all-covered"),  # a trick of face-down cards only
+    ("pifpaf", "pifpaf.ruling.session-winner"),
+    ("canastra", "canastra.ruling.no-wrap"),
+    ("canastra", "canastra.ruling.going-out-without-morto"),  # the morto became the stock
+    ("paciencia", "paciencia.ruling.passes"),  # six passes
+    ("paciencia", "paciencia.ruling.later-deals"),  # eleven packets, a new dog's heap
+    ("pinkerton", "pinkerton.ruling.free-pass"),  # it replaces the add only
+    ("pinkerton", "pinkerton.ruling.dealer"),  # the dealer may play or not
+    ("pinkerton", "pinkerton.ruling.zero"),  # rule 2 from phase II on
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "rule"), PAGE_RULINGS)
+def test_the_pages_rulings_are_marked_as_rulings_on_the_rulebook(client, slug, rule):
+    html = client.get(f"/rules/{slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    article = re.search(
+        rf'<article class="rule-text kind-(\w+)" id="{re.escape(rule)}">(.*?)</article>',
+        html,
+        re.DOTALL,
+    )
+    assert article is not None, rule
+    assert article.group(1) == RULING
+    assert 'class="kind-badge">Ruling</span>' in article.group(2)
+    assert "<h3>Ruling: " in article.group(2)

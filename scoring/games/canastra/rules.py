@@ -577,6 +577,17 @@ RULES: tuple[RuleText, ...] = (
         HOUSE,
     ),
     RuleText(
+        "canastra.ruling.no-wrap",
+        _("Ruling: K A 2 is not a sequence"),
+        text=_(
+            "The seed does not say whether a sequence may turn the corner. The app rules "
+            "that it never does: the ace stands below the 2 (A 2 3) or above the king "
+            "(Q K A), and K A 2 is not a sequence."
+        ),
+        section=HOUSE,
+        kind=RULING,
+    ),
+    RuleText(
         "canastra.ruling.ace-both-ends",
         _("Ruling: an ace at each end"),
         text=_(

@@ -602,12 +602,22 @@ RULES: tuple[RuleText, ...] = (
         "pifpaf.session.end",
         _("The end of the session"),
         text=_(
-            "A session has no target: the players end it when they like. The player with "
-            "the most chips wins (a tie shares the win). The chips are then turned into "
-            "money: everyone below the buy-in pays, everyone above it is paid, in as few "
-            "payments as possible, each rounded to the cent."
+            "A session has no target: the players end it when they like. The chips are "
+            "then turned into money: everyone below the buy-in pays, everyone above it is "
+            "paid, in as few payments as possible, each rounded to the cent."
         ),
         section=SESSION,
+    ),
+    RuleText(
+        "pifpaf.ruling.session-winner",
+        _("Ruling: who wins the session"),
+        text=_(
+            "The seeds say how the chips change hands, not who wins a session. The app names "
+            "the player with the most chips when the session ends; a tie at the top shares "
+            "the win."
+        ),
+        section=SESSION,
+        kind=RULING,
     ),
     RuleText(
         "pifpaf.settle.not-conserved",

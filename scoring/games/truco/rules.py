@@ -56,11 +56,21 @@ RULES: tuple[RuleText, ...] = (
         _("Whose deal, who is the mão"),
         text=_(
             "The player to the dealer's right is the mão: they get the first cards and lead "
-            "the first trick. After every hand the deal passes to the right, so the mão of "
-            "one hand deals the next. Seats follow the order in which each team's players "
-            "were entered, the teams alternating: A1, B1, A2, B2."
+            "the first trick. Seats follow the order in which each team's players were "
+            "entered, the teams alternating: A1, B1, A2, B2."
         ),
         section=TABLE,
+    ),
+    RuleText(
+        "truco.ruling.deal-rotation",
+        _("Ruling: the deal passes to the right"),
+        text=_(
+            "The seed says play goes to the right, but not who deals the next hand. The app "
+            "passes the deal to the right after every hand, so the mão of one hand deals the "
+            "next."
+        ),
+        section=TABLE,
+        kind=RULING,
     ),
     RuleText(
         "truco.ruling.first-mao",
@@ -147,6 +157,17 @@ RULES: tuple[RuleText, ...] = (
             "belongs to no one, like a tied trick, and whoever led it leads the next."
         ),
         section=TRICKS,
+    ),
+    RuleText(
+        "truco.ruling.all-covered",
+        _("Ruling: a trick of covered cards only"),
+        text=_(
+            "The seed does not say who takes a trick in which every card was played face "
+            "down. The app gives it to no one, like a tied trick, and whoever led it leads "
+            "the next."
+        ),
+        section=TRICKS,
+        kind=RULING,
     ),
     RuleText(
         "truco.trick.face-down-first",
@@ -324,10 +345,21 @@ RULES: tuple[RuleText, ...] = (
             "would be worth 3. The other team answers — either opponent may, and the first "
             "answer binds: run, accept (the hand is played for 3) or raise to six. Raises "
             "alternate between the teams: six (6), nine (9), twelve (12, the queda). Once a "
-            "raise is accepted the hand is played at that stake, and the team that accepted "
-            "may raise again later in the hand."
+            "raise is accepted the hand is played at that stake."
         ),
         section=STAKES,
+    ),
+    RuleText(
+        "truco.ruling.raise-again",
+        _("Ruling: the team that accepted may raise again"),
+        text=_(
+            "The seed does not say whether a hand's stake may rise again once a raise is "
+            "accepted. The app lets the team that accepted raise again later in the hand, "
+            "on its turn before playing a card; raises still alternate, so the team whose "
+            "raise was accepted waits for the other team's."
+        ),
+        section=STAKES,
+        kind=RULING,
     ),
     RuleText(
         "truco.ruling.when-to-call",
