@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import to_locale
 
+from referee.rulings import Violation
 from scoring.ledger.registry import GAMES, Game, get_game
 from scoring.ledger.rulebook import (
     ACCEPTED,
@@ -237,3 +238,37 @@ def test_the_pages_rulings_are_marked_as_rulings_on_the_rulebook(client, slug, r
     assert article.group(1) == RULING
     assert 'class="kind-badge">Ruling</span>' in article.group(2)
     assert "<h3>Ruling: " in article.group(2)
+
+
+# Counted messages read with the number they carry, in every language ("1 canastras
+# escondidas" was a Samba refusal): ngettext keyed by the count, or the count set apart.
+@pytest.mark.parametrize(
+    ("rule", "params", "language", "says"),
+    [
+        ("samba.concealed.more-than-combinations", {"concealed": 1, "canastras": 0},
+         "pt-br", "Foi anotada 1 canastra escondida,"),
+        ("samba.concealed.more-than-combinations", {"concealed": 1, "canastras": 0},
+         "en", "1 concealed canastra was entered,"),
+        ("samba.concealed.more-than-combinations", {"concealed": 3, "canastras": 2},
+         "pl", "Wpisano 3 ukryte canastry,"),
+        ("samba.hand.too-many-wilds",
+         {"wild_canastras": 1, "dirty_canastras": 0, "wilds": 7, "limit": 6},
+         "en", "Canastras de curingas (1) and dirty canastras (0) need"),
+        ("canastra.hand.meld-points-too-low",
+         {"clean_canastras": 1, "dirty_canastras": 0, "minimum": 35, "meld_points": 20},
+         "pt-br", "Canastras limpas (1) e canastras sujas (0)"),
+        ("paciencia.outcome.lost", {"cards_left": 2, "deal": 3}, "pl", "zostały 2 karty."),
+        ("paciencia.outcome.lost", {"cards_left": 1, "deal": 3}, "pt-br", "ficou 1 carta fora"),
+        ("pifpaf.group.trinca", {"cards": 3, "suits": 1}, "en", "not 3 cards in 1 suit."),
+        ("pifpaf.settle.not-conserved", {"total": 1, "expected": 300}, "pt-br",
+         "Os saldos somam 1 ficha,"),
+        ("truco.trick.player-count", {"expected": 6, "count": 4}, "pl", "Lewa ma 6 kart,"),
+        ("truco.raise.beyond-win",
+         {"team": "A", "call": 6, "score": 1, "stake": 3, "target": 4},
+         "en", "its 1 tento and"),
+        ("truco.deal.cut-count", {"cuts": 4}, "pl", "4 przełożenia:"),
+    ],
+)  # fmt: skip
+def test_a_counted_message_takes_the_plural_of_its_number(rule, params, language, says):
+    with translation.override(language):
+        assert says in describe(Violation(rule, params))

@@ -196,8 +196,9 @@ RULES: tuple[RuleText, ...] = (
         "canastra.hand.meld-points-too-low",
         _("Canastras have their card points"),
         _(
-            "%(clean_canastras)s clean and %(dirty_canastras)s dirty canastras hold at "
-            "least %(minimum)s card points, but the melds were entered as %(meld_points)s."
+            "Clean canastras (%(clean_canastras)s) and dirty canastras (%(dirty_canastras)s) "
+            "hold at least %(minimum)s card points, but the melds were entered as "
+            "%(meld_points)s."
         ),
         _(
             "The melds' card points include those of the canastras: the cheapest clean "
@@ -212,9 +213,9 @@ RULES: tuple[RuleText, ...] = (
         "canastra.hand.meld-points-too-low-together",
         _("Both pairs' canastras have their card points"),
         _(
-            "Between them the pairs have %(clean_canastras)s clean and %(dirty_canastras)s "
-            "dirty canastras, which hold at least %(minimum)s card points, but their melds "
-            "were entered as %(meld_points)s in all."
+            "Between them the pairs have clean canastras (%(clean_canastras)s) and dirty "
+            "canastras (%(dirty_canastras)s), which hold at least %(minimum)s card points, "
+            "but their melds were entered as %(meld_points)s in all."
         ),
         _(
             "Both pairs' canastras come from the same two decks: the eight runs of 3 to 9 "

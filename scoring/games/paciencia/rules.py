@@ -368,9 +368,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "paciencia.outcome.lost",
         _("Lost"),
-        _(
+        ngettext_lazy(
+            "The patience did not come out: %(cards_left)s card was left off the piles "
+            "after deal %(deal)s.",
             "The patience did not come out: %(cards_left)s cards were left off the piles "
-            "after deal %(deal)s."
+            "after deal %(deal)s.",
+            "cards_left",
         ),
         _(
             "If the piles are not complete after the third deal, the patience is lost; "

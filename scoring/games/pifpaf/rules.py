@@ -151,9 +151,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.group.trinca",
         _("Trinca: three cards, three suits"),
-        _(
+        ngettext_lazy(
             "With the trinca house rule a group is exactly three cards of three different "
-            "suits, not %(cards)s cards in %(suits)s suits."
+            "suits, not %(cards)s cards in %(suits)s suit.",
+            "With the trinca house rule a group is exactly three cards of three different "
+            "suits, not %(cards)s cards in %(suits)s suits.",
+            "suits",
         ),
         _("House rule “trinca”: a group is exactly three cards of three different suits."),
         MELDS,
@@ -622,7 +625,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.settle.not-conserved",
         _("Chips add up"),
-        _("The balances add up to %(total)s chips, not the %(expected)s that were bought in."),
+        ngettext_lazy(
+            "The balances add up to %(total)s chip, not the %(expected)s that were bought in.",
+            "The balances add up to %(total)s chips, not the %(expected)s that were bought in.",
+            "total",
+        ),
         _("A settlement is made only when the balances add up to the buy-ins."),
         SESSION,
     ),

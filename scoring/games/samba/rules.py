@@ -15,6 +15,7 @@ the house rules a match may choose are ``samba.option.*``, marked ``kind=OPTION`
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -306,9 +307,9 @@ RULES: tuple[RuleText, ...] = (
         "samba.hand.too-many-wilds",
         _("Eighteen wilds"),
         _(
-            "%(wild_canastras)s canastras de curingas and %(dirty_canastras)s dirty "
-            "canastras need at least %(wilds)s wilds, but the three decks hold only "
-            "%(limit)s."
+            "Canastras de curingas (%(wild_canastras)s) and dirty canastras "
+            "(%(dirty_canastras)s) need at least %(wilds)s wilds, but the three decks hold "
+            "only %(limit)s."
         ),
         _(
             "The three decks hold eighteen wilds: six jokers and twelve 2s. A canastra de "
@@ -369,9 +370,9 @@ RULES: tuple[RuleText, ...] = (
         "samba.hand.table-points-too-low",
         _("Combinations have their card points"),
         _(
-            "%(clean_canastras)s clean and %(dirty_canastras)s dirty canastras, "
-            "%(sambas)s sambas and %(wild_canastras)s canastras de curingas hold at least "
-            "%(minimum)s card points, but the table was entered as %(table_points)s."
+            "Clean canastras (%(clean_canastras)s), dirty canastras (%(dirty_canastras)s), "
+            "sambas (%(sambas)s) and canastras de curingas (%(wild_canastras)s) hold at "
+            "least %(minimum)s card points, but the table was entered as %(table_points)s."
         ),
         _(
             "A side's card points on the table include those of its 7-card combinations, "
@@ -431,9 +432,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.concealed.more-than-combinations",
         _("Each premium has its canastra"),
-        _(
-            "%(concealed)s concealed canastras were entered, but the side has only "
-            "%(canastras)s canastras on the table."
+        ngettext_lazy(
+            "%(concealed)s concealed canastra was entered, more than the side's canastras "
+            "on the table (%(canastras)s).",
+            "%(concealed)s concealed canastras were entered, more than the side's canastras "
+            "on the table (%(canastras)s).",
+            "concealed",
         ),
         _(
             "Each concealed-canastra premium is for a canastra the side laid down, so there "

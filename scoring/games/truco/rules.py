@@ -11,6 +11,7 @@ are marked ``kind=OPTION``.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -193,7 +194,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "truco.trick.player-count",
         _("A card from every player"),
-        _("A trick has %(expected)s cards, one per player; %(count)s were entered."),
+        ngettext_lazy(
+            "A trick has %(expected)s card, one per player; %(count)s were entered.",
+            "A trick has %(expected)s cards, one per player; %(count)s were entered.",
+            "expected",
+        ),
         _("Every player plays one card to every trick."),
         TRICKS,
     ),
@@ -409,9 +414,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "truco.raise.beyond-win",
         _("No raise beyond the game"),
-        _(
+        ngettext_lazy(
+            "Team %(team)s cannot call %(call)s: its %(score)s tento and the %(stake)s on "
+            "the table already reach %(target)s.",
             "Team %(team)s cannot call %(call)s: its %(score)s tentos and the %(stake)s on "
-            "the table already reach %(target)s."
+            "the table already reach %(target)s.",
+            "score",
         ),
         _(
             "A team may raise only while its score plus the stake now on the table is below "
@@ -681,7 +689,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "truco.deal.cut-count",
         _("One to three cuts"),
-        _("%(cuts)s cuts: the cutter makes one to three."),
+        ngettext_lazy(
+            "%(cuts)s cut: the cutter makes one to three.",
+            "%(cuts)s cuts: the cutter makes one to three.",
+            "cuts",
+        ),
         _(
             "The cutter makes one to three cuts and may ask for dealing from the top or from "
             "the bottom."
