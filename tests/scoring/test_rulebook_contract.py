@@ -272,3 +272,17 @@ def test_the_pages_rulings_are_marked_as_rulings_on_the_rulebook(client, slug, r
 def test_a_counted_message_takes_the_plural_of_its_number(rule, params, language, says):
     with translation.override(language):
         assert says in describe(Violation(rule, params))
+
+
+@pytest.mark.parametrize(
+    ("rule", "params", "says"),
+    [
+        ("samba.hand.too-many-sambas", {"sambas": 22, "limit": 12}, "Wpisano 22 samby,"),
+        ("samba.hand.too-many-sambas", {"sambas": 25, "limit": 12}, "Wpisano 25 samb,"),
+        ("canastra.hand.too-many-canastras", {"canastras": 23, "limit": 15},
+         "Wpisano 23 canastry,"),
+    ],
+)  # fmt: skip
+def test_a_count_beyond_the_decks_takes_the_polish_plural_of_its_number(rule, params, says):
+    with translation.override("pl"):
+        assert says in describe(Violation(rule, params))

@@ -11,6 +11,7 @@ citing them. Rulings (the seed is silent or ambiguous) and house rules are marke
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -227,16 +228,23 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "canastra.hand.too-many-canastras",
         _("Fifteen canastras at most"),
-        _("%(canastras)s canastras were entered, but the two decks make at most %(limit)s."),
+        ngettext_lazy(
+            "%(canastras)s canastra was entered, but the two decks make at most %(limit)s.",
+            "%(canastras)s canastras were entered, but the two decks make at most %(limit)s.",
+            "canastras",
+        ),
         _("The 108 cards of the two decks make at most 15 canastras in one hand."),
         ENTRY,
     ),
     RuleText(
         "canastra.hand.too-many-clean-canastras",
         _("Twelve clean canastras at most"),
-        _(
-            "%(clean_canastras)s clean canastras were entered, but the two decks make at "
-            "most %(limit)s."
+        ngettext_lazy(
+            "%(clean_canastras)s clean canastra was entered, but the two decks make at most "
+            "%(limit)s.",
+            "%(clean_canastras)s clean canastras were entered, but the two decks make at most "
+            "%(limit)s.",
+            "clean_canastras",
         ),
         _(
             "A clean canastra holds no wild: it is seven or more natural cards of one suit "
@@ -249,9 +257,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "canastra.hand.too-many-dirty-canastras",
         _("Twelve dirty canastras at most"),
-        _(
+        ngettext_lazy(
+            "%(dirty_canastras)s dirty canastra was entered, but the two decks hold only "
+            "%(limit)s wilds.",
             "%(dirty_canastras)s dirty canastras were entered, but the two decks hold only "
-            "%(limit)s wilds."
+            "%(limit)s wilds.",
+            "dirty_canastras",
         ),
         _(
             "Each dirty canastra holds exactly one wild, and the two decks hold twelve "

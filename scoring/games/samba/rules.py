@@ -296,9 +296,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-red-threes",
         _("Six red threes"),
-        _(
-            "%(red_threes)s red threes were entered, laid or in hand, but the three decks "
-            "hold only %(limit)s."
+        ngettext_lazy(
+            "%(red_threes)s red three was entered, laid or in hand, but the three decks hold "
+            "only %(limit)s.",
+            "%(red_threes)s red threes were entered, laid or in hand, but the three decks hold "
+            "only %(limit)s.",
+            "red_threes",
         ),
         _("The three decks hold six red threes in all, laid and in hand together."),
         ENTRY,
@@ -321,7 +324,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-sambas",
         _("Twelve sambas at most"),
-        _("%(sambas)s sambas were entered, but the three decks make at most %(limit)s."),
+        ngettext_lazy(
+            "%(sambas)s samba was entered, but the three decks make at most %(limit)s.",
+            "%(sambas)s sambas were entered, but the three decks make at most %(limit)s.",
+            "sambas",
+        ),
         _(
             "Every samba holds the 8 of its suit, and the three decks hold three 8s of each "
             "suit: all sides together have at most twelve sambas."
@@ -331,9 +338,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-clean-canastras",
         _("Eleven clean canastras at most"),
-        _(
-            "%(clean_canastras)s clean canastras were entered, but the three decks make at "
-            "most %(limit)s."
+        ngettext_lazy(
+            "%(clean_canastras)s clean canastra was entered, but the three decks make at most "
+            "%(limit)s.",
+            "%(clean_canastras)s clean canastras were entered, but the three decks make at most "
+            "%(limit)s.",
+            "clean_canastras",
         ),
         _(
             "A clean canastra is seven or more cards of one natural rank (A, 4 … K) with no "
@@ -345,9 +355,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-combinations",
         _("Twenty-one 7-card combinations at most"),
-        _(
-            "%(combinations)s canastras and sambas were entered, but the three decks make "
-            "at most %(limit)s."
+        ngettext_lazy(
+            "%(combinations)s canastra or samba was entered, but the three decks make at most "
+            "%(limit)s.",
+            "%(combinations)s canastras and sambas were entered, but the three decks make at "
+            "most %(limit)s.",
+            "combinations",
         ),
         _(
             "Each 7-card combination holds seven cards and no three. Besides their twelve "
