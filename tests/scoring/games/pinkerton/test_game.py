@@ -70,6 +70,15 @@ def quick_round(match: Match | MatchView, winner: int, *, dealer: int = 0) -> di
 # --- scoring a round -----------------------------------------------------------------------
 
 
+def test_a_dealer_who_does_not_play_is_noted_so_and_scores_nothing():
+    match = view({"dealer_plays": False})
+    assert pinkerton.side_notes(match) == {0: ["Deals, does not play"]}
+    entry = quick_round(match, winner=2)
+    round_ = table.round_of(match, entry)
+    assert round_.sitting_out == ("Ana",) and round_.winner == "Cid"
+    assert [b.total for b in pinkerton.score_hand(match, entry)] == [0, 0, round_.points]
+
+
 def test_the_rounds_winner_scores_the_stack_and_everyone_else_nothing():
     breakdowns = pinkerton.score_hand(view(), {"events": ROUND_EVENTS, "dealer": 0})
     assert [b.total for b in breakdowns] == [0, 4, 0]
