@@ -11,7 +11,11 @@ The game's own words, used as names below:
 - *pass* (pas): the player lays a card face down, out of play; passes count against the
   limit (2), and a player who reaches it is *out* of the round. An exact throw takes one
   pass back. The *free pass* is rule 1's pass without consequence: nothing is counted,
-  laid down or added.
+  laid down or added. It replaces only the add, after a throw (or the opening, or a
+  throw skipped at 0); a player who cannot meet the value takes the counted pass.
+- *skip*: rule 2, at a stack of 0 the player need not throw (phases II and III).
+- the *dealer* deals, and counts the stack on request (rule 4); a house rule says
+  whether the dealer also plays. A dealer who does not play has no turn in the round.
 - *licytacja*: phase III, where each turn is a throw followed by an add.
 
 The app keeps the round at a real table and never sees a hand: a ``Round`` records what
@@ -36,6 +40,7 @@ RULE_IDS: tuple[str, ...] = (
     # the table and the house rules
     "pinkerton.options.invalid",  # a house rule has an unknown name or a value it cannot take
     "pinkerton.table.players",  # two to six players
+    "pinkerton.table.dealer-sits-out",  # a dealer who does not play leaves two players or more
     "pinkerton.table.duplicate-player",  # every player at the table has a distinct name
     "pinkerton.table.scores",  # the match scores name exactly the players at the table
     "pinkerton.score.invalid",  # a match score is a whole number of points, 0 or more
@@ -51,7 +56,7 @@ RULE_IDS: tuple[str, ...] = (
     "pinkerton.meet.negative",  # the value is negative: the sum is that value or less
     "pinkerton.meet.not-met",  # the same, said without the value while it is not shown (rule 4)
     # the events of a round
-    "pinkerton.event.unknown",  # events are turn, throw, add, pass, free-pass and ask
+    "pinkerton.event.unknown",  # events are turn, throw, add, pass, free-pass, skip and ask
     "pinkerton.event.player-required",  # every event but the dealer's turn names its player
     "pinkerton.event.card-required",  # a turn and an add name exactly one card
     "pinkerton.round.over",  # nothing happens in a round once one player is left
@@ -65,10 +70,12 @@ RULE_IDS: tuple[str, ...] = (
     "pinkerton.add.throw-first",  # in phase III a player throws before adding (rule 2: not at 0)
     "pinkerton.pass.opening",  # the opening asks for no throw, so it is never a counted pass
     "pinkerton.pass.after-throw",  # a player who has thrown adds (or passes free), not pass
+    "pinkerton.dealer.not-playing",  # a dealer who does not play deals and counts only
     "pinkerton.rule1.face-card",  # rule 1: no J, Q or K added while -20 < stack < 20
-    "pinkerton.rule1.free-pass-phase",  # a free pass comes where an add could: phase III
+    "pinkerton.rule1.free-pass-phase",  # a free pass replaces an add: only in phase III
     "pinkerton.rule1.free-pass-every-card",  # at 20 or more (-20 or less) every card may go
     "pinkerton.rule2.no-pass",  # rule 2: at 0 every throw meets and a card goes at once
+    "pinkerton.rule2.skip-not-zero",  # rule 2: a throw is skipped only at a stack of 0
     "pinkerton.rule4.dealer-asks",  # rule 4: the dealer may not have the stack counted
     # the score
     "pinkerton.points.card-count",  # a stack holds 0 up to all the decks' cards
@@ -105,12 +112,13 @@ THROW = "throw"  # a player throws k cards meeting the value
 ADD = "add"  # a player adds one card to the stack (phase III)
 PASS = "pass"  # a counted pass: a card laid face down
 FREE_PASS = "free-pass"  # rule 1's pass without consequence
+SKIP = "skip"  # rule 2: at 0 the player skips the throw (phase II: the turn; III: then adds)
 ASK = "ask"  # a player asks the dealer for the stack's value (rule 4)
-EVENT_TYPES: tuple[str, ...] = (TURN, THROW, ADD, PASS, FREE_PASS, ASK)
+EVENT_TYPES: tuple[str, ...] = (TURN, THROW, ADD, PASS, FREE_PASS, SKIP, ASK)
 
 # Where a round stands: what the table waits for.
 STEP_TURN = "turn"  # the dealer turns a centre card
-STEP_THROW = "throw"  # ``to_play`` throws or passes (phase III at 0: may add at once)
+STEP_THROW = "throw"  # ``to_play`` throws or passes (at 0: may skip; phase III: add at once)
 STEP_OPEN = "open"  # the first player of phase III adds a card, no throw
 STEP_ADD = "add"  # ``to_play`` has thrown and now adds a card
 STEP_OVER = "over"  # one player is left: the round is won
@@ -132,6 +140,8 @@ class PinkertonOptions(HouseRules):
     ``pass_limit``: passes that put a player out of the round (2, or more by agreement).
     ``show_value``: "on-request" (rule 4: the value only when a player asks) or "always".
     ``extra_deck``: rule 5's extra deck, so the stack may hold three of a card.
+    ``dealer_plays``: the dealer plays too (the default), or deals and counts only
+    (rule 4: "even if the dealer is a player").
     ``target``: the points that win the match; ``time_limit``: minutes after which the
     most points win. At least one of the two is set; with both, whichever comes first.
     """
@@ -143,6 +153,7 @@ class PinkertonOptions(HouseRules):
     extra_deck: bool = False
     target: int | None = DEFAULT_TARGET
     time_limit: int | None = None
+    dealer_plays: bool = True
 
     def __post_init__(self) -> None:
         self.refuse_unless(
@@ -153,6 +164,7 @@ class PinkertonOptions(HouseRules):
             target=_unset_or_within(self.target, MAX_TARGET)
             and (self.target is not None or self.time_limit is not None),
             time_limit=_unset_or_within(self.time_limit, MAX_TIME_LIMIT),
+            dealer_plays=isinstance(self.dealer_plays, bool),
         )
 
     @property
@@ -401,8 +413,11 @@ class Event:
       an exact throw takes back one of the player's passes by itself;
     - ``add``: ``player`` adds ``card`` to the stack (phase III);
     - ``pass``: ``player`` passes and lays a card face down (counted);
-    - ``free-pass``: ``player`` has no card that may be added (rule 1): nothing happens
+    - ``free-pass``: ``player`` has no card that may be added (rule 1): in place of the
+      add (after a throw, at the opening, or at 0 with the throw skipped) nothing happens
       but the turn moving on;
+    - ``skip``: at a stack of 0 ``player`` skips the throw (rule 2): in phase II that is
+      the turn, in phase III a card is added (or a free pass taken) next;
     - ``ask``: ``player`` asks the dealer for the stack's value (rule 4), at any time.
 
     ``cards`` may be given as tokens (``"10S AH"``); a turn or an add has one card.
@@ -478,7 +493,8 @@ def first_player(
 ) -> str:
     """Who opens phase III: of the players still in the round, the one with the most
     points in the match; a tie (the first round: everyone at 0) goes to the first of them
-    in turn order starting with the dealer (ruling first-player)."""
+    in turn order starting with the dealer (ruling first-player); a dealer who does not
+    play is given in ``out``, so the player on the dealer's left opens the first round."""
     gone = set(out)
     order = [player for player in _seats_from(players, dealer) if player not in gone]
     best = max(scores.get(player, 0) for player in order)
@@ -503,12 +519,25 @@ def match_winner(
     return None
 
 
-def _table_violations(
-    players: Sequence[str], dealer: str, scores: Mapping[str, int]
+def table_size_violations(
+    players: int, options: PinkertonOptions | None = None
 ) -> list[Violation]:
-    found: list[Violation] = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        found.append(Violation("pinkerton.table.players", {"players": len(players)}))
+    """Why ``players`` at the table cannot play under these house rules: two to six, and
+    a dealer who deals and counts only leaves two or more to play the round."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return [Violation("pinkerton.table.players", {"players": players})]
+    if not _options(options).dealer_plays and players - 1 < MIN_PLAYERS:
+        return [Violation("pinkerton.table.dealer-sits-out", {"players": players})]
+    return []
+
+
+def _table_violations(
+    players: Sequence[str],
+    dealer: str,
+    scores: Mapping[str, int],
+    options: PinkertonOptions | None = None,
+) -> list[Violation]:
+    found = table_size_violations(len(players), options)
     seen: set[str] = set()
     for player in players:
         if player in seen:
@@ -579,7 +608,7 @@ class Round:
         """A new round: five cards dealt to each, the dealer about to turn the centre card."""
         players = tuple(players)
         scores = dict.fromkeys(players, 0) if scores is None else dict(scores)
-        found = _table_violations(players, dealer, scores)
+        found = _table_violations(players, dealer, scores, options)
         if found:
             raise RuleError(found)
         return cls(
@@ -632,9 +661,16 @@ class Round:
         return self.step == STEP_OVER
 
     @property
+    def sitting_out(self) -> tuple[str, ...]:
+        """The dealer, when the dealer deals and counts only (the house rule)."""
+        return () if self.options.dealer_plays else (self.dealer,)
+
+    @property
     def active(self) -> tuple[str, ...]:
-        """The players still in the round, in seat order."""
-        return tuple(player for player in self.players if player not in self.out)
+        """The players still in the round, in seat order (never a dealer who does not
+        play)."""
+        gone = {*self.out, *self.sitting_out}
+        return tuple(player for player in self.players if player not in gone)
 
     @property
     def shown_value(self) -> int | None:
@@ -676,13 +712,15 @@ class Round:
     @property
     def next_first_player(self) -> str:
         """Who opens the next licytacja if nobody is out by then (the match's leader)."""
-        return first_player(self.players, self.next_dealer, self.scores_after)
+        dealer = self.next_dealer
+        sitting_out = () if self.options.dealer_plays else (dealer,)
+        return first_player(self.players, dealer, self.scores_after, sitting_out)
 
     def _next_active(self, after: str) -> str:
         """The next player to the left of ``after`` still in the round."""
-        gone = set(self.out)
+        active = set(self.active)
         seats = [*_seats_from(self.players, after)[1:], after]
-        return next(player for player in seats if player not in gone)
+        return next(player for player in seats if player in active)
 
     # -- what may happen next
 
@@ -738,6 +776,8 @@ class Round:
             if player == self.dealer:
                 return Violation("pinkerton.rule4.dealer-asks", {"player": player})
             return None
+        if player in self.sitting_out:
+            return Violation("pinkerton.dealer.not-playing", {"player": player})
         if self.step == STEP_TURN:
             return Violation("pinkerton.centre.turn-first", {"phase": self.phase})
         if player != self.to_play:
@@ -774,14 +814,22 @@ class Round:
         return None
 
     def _check_free_pass(self, player: str) -> Violation | None:
-        # Rule 1: a player with no card that may be added passes without consequence. A
-        # pass is what a player does instead of throwing and adding, so the free pass
-        # may take the whole turn; or, once the player has thrown, the add alone.
-        if self.phase < 3:
-            return Violation("pinkerton.rule1.free-pass-phase", {"phase": self.phase})
-        if not free_pass_possible(self.value):
+        # Rule 1: a player with no card that may be added passes without consequence. It
+        # replaces the add only (ruling free-pass): it comes where an add could, after a
+        # throw, at the opening or at 0 (rule 2); a player who cannot meet the value
+        # takes the counted pass, whatever cards they could have added.
+        refused = self._check_add(player, "pinkerton.rule1.free-pass-phase")
+        if refused is None and not free_pass_possible(self.value):
             return Violation("pinkerton.rule1.free-pass-every-card", {"player": player})
-        return None
+        return refused
+
+    def _check_skip(self, player: str) -> Violation | None:
+        # Rule 2 holds from phase II on, where the centre is the stack: at 0 the player
+        # need not throw. Phase I's single centre card is never 0.
+        found = self._check_throw(player)
+        if found is None and self.value != 0:
+            return Violation("pinkerton.rule2.skip-not-zero", {"player": player})
+        return found
 
     def _card_violations(self, event: Event) -> list[Violation]:
         deck = self.options.deck
@@ -838,6 +886,11 @@ class Round:
     def _free_pass(self, event: Event) -> Round:
         return self._end_turn(event.player)
 
+    def _skip(self, event: Event) -> Round:
+        if self.phase == 3:
+            return replace(self, step=STEP_ADD)  # a card is added next, as after a throw
+        return self._end_turn(event.player)
+
     def _ask(self, event: Event) -> Round:
         request = ValueRequest(event.player, self.value, len(self.stack), len(self.events))
         return replace(self, requests=(*self.requests, request))
@@ -855,7 +908,8 @@ class Round:
         if self.phase == 1:
             return replace(self, phase=2, step=STEP_TURN, to_play=None, played=(), deals=deals)
         if self.phase == 2:
-            opener = first_player(self.players, self.dealer, self.scores, self.out)
+            gone = (*self.out, *self.sitting_out)
+            opener = first_player(self.players, self.dealer, self.scores, gone)
             return replace(
                 self,
                 phase=3,
@@ -914,6 +968,7 @@ _STEP_CHECKS = {
     ADD: Round._check_add,
     PASS: Round._check_pass,
     FREE_PASS: Round._check_free_pass,
+    SKIP: Round._check_skip,
 }
 _APPLY = {
     TURN: Round._turn,
@@ -921,6 +976,7 @@ _APPLY = {
     ADD: Round._add,
     PASS: Round._pass,
     FREE_PASS: Round._free_pass,
+    SKIP: Round._skip,
     ASK: Round._ask,
 }
 
@@ -950,7 +1006,7 @@ class Match:
     ) -> Match:
         players = tuple(players)
         scores = dict.fromkeys(players, 0)
-        found = _table_violations(players, dealer, scores)
+        found = _table_violations(players, dealer, scores, options)
         if found:
             raise RuleError(found)
         return cls(players, dealer, _options(options), scores)
@@ -1005,13 +1061,14 @@ class Match:
     def from_dict(cls, data: Mapping[str, Any]) -> Match:
         players = tuple(data["players"])
         scores = dict(data.get("scores") or dict.fromkeys(players, 0))
-        found = _table_violations(players, data["dealer"], scores)
+        options = PinkertonOptions.from_dict(data.get("options"))
+        found = _table_violations(players, data["dealer"], scores, options)
         if found:
             raise RuleError(found)
         return cls(
             players=players,
             dealer=data["dealer"],
-            options=PinkertonOptions.from_dict(data.get("options")),
+            options=options,
             scores=scores,
             rounds=int(data.get("rounds", 0)),
             winner=data.get("winner"),

@@ -906,6 +906,22 @@ def test_ruling_without_a_morto_to_take_going_out_ends_the_hand():
     assert answer(verdict) == (False, "canastra.going-out.needs-clean-canastra")
 
 
+def test_page_ruling_a_hand_ended_by_a_pair_whose_morto_became_the_stock():
+    """The page: such a hand is entered as ended by a pair that did not take its morto.
+    It scores the final going out with its clean canastra, and no morto."""
+    out = pair(["3H 4H 5H 6H 7H 8H 9H", "QS KS AS"], took_morto=False, went_out=True)
+    a, _ = score_hand([out, PAGE_B])
+    assert lines(a) == {
+        "canastra.score.meld-cards": 80,
+        "canastra.bonus.clean-canastra": 200,
+        "canastra.bonus.final-going-out": 100,
+        "canastra.score.opponents-hand-cards": 45,
+    }
+    dirty_only = pair(["5C 6C JK 8C 9C 10C JC"], took_morto=False, went_out=True)
+    violations = raised(score_hand, [dirty_only, PAGE_B])
+    assert [v.rule for v in violations] == ["canastra.going-out.needs-clean-canastra"]
+
+
 def test_going_out_may_be_asked_with_counts():
     assert answer(may_go_out_counted(0, 1, took_morto=False))[0] is True
     assert answer(may_go_out_counted(0, 1, took_morto=True))[0] is False

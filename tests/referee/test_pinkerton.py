@@ -24,6 +24,7 @@ from referee.pinkerton import (
     FREE_PASS,
     PASS,
     RULE_IDS,
+    SKIP,
     THROW,
     TURN,
     Event,
@@ -565,6 +566,83 @@ def test_ruling_no_pass_at_zero_in_phase_two():
     assert state.apply(event("bea throw KS 2H")).to_play == "cez"
 
 
+def test_page_rule_two_at_zero_in_phase_two_a_player_may_skip_the_throw():
+    """Rule 2 holds from phase II on: at 0 the player need not throw, and nothing being
+    added yet, skipping the throw is the turn (no pass counted, no card laid down)."""
+    state = play(*PHASE_I, "turn 9H")
+    assert state.allowed("bea")[SKIP] is None
+    skipped = state.apply(event("bea skip"))
+    assert skipped.to_play == "cez" and skipped.passes["bea"] == 0
+    assert skipped.stack == state.stack and skipped.phase == 2
+    # everyone may skip: phase III comes as after throws
+    state = play(*state_specs(skipped), "cez skip", "ala skip")
+    assert (state.phase, state.step, state.to_play) == (3, "open", "ala")
+
+
+def test_a_throw_is_skipped_only_at_zero():
+    assert refused(play("turn 9S"), "bea skip") == {
+        "rule": "pinkerton.rule2.skip-not-zero",
+        "player": "bea",
+    }
+    assert (
+        refused(play(*PHASE_I, "turn KH"), "bea skip")["rule"] == "pinkerton.rule2.skip-not-zero"
+    )
+    assert refused(play(*TO_PHASE_III), "ala skip")["rule"] == "pinkerton.throw.opening"
+
+
+# --- a dealer who does not play (rule 4's ruling) -------------------------------------------
+
+DEALS_ONLY = PinkertonOptions(show_value="always", dealer_plays=False)
+
+
+def test_page_ruling_a_dealer_who_does_not_play_deals_and_counts_only():
+    state = play("turn 9S", "bea throw 10S AH", options=DEALS_ONLY)
+    assert state.active == ("bea", "cez") and state.sitting_out == ("ala",)
+    # cez is the last to play phase I: the dealer has no turn
+    state = state.apply(event("cez throw QC JD"))
+    assert (state.phase, state.step) == (2, "turn")
+    state = state.apply(event("turn KH"))
+    assert refused(state, "ala throw KD 2H") == {
+        "rule": "pinkerton.dealer.not-playing",
+        "player": "ala",
+    }
+    # the dealer counts, and never for themselves (rule 4)
+    assert refused(state, "ala ask")["rule"] == "pinkerton.rule4.dealer-asks"
+    state = state.apply(event("bea throw KD 2H")).apply(event("cez throw QH 5D"))
+    # the player on the dealer's left begins the first licytacja
+    assert (state.phase, state.step, state.to_play, state.opener) == (3, "open", "bea", "bea")
+    state = state.apply(event("bea add 4C")).apply(event("cez pass"))
+    assert state.to_play == "bea" and state.deals == (5, 3, 3, 3)
+    state = state.apply(event("bea throw KD 2S")).apply(event("bea add 3D"))
+    state = state.apply(event("cez pass"))
+    assert state.over and state.winner == "bea" and state.passes["ala"] == 0
+
+
+def test_the_dealer_plays_by_default_and_opens_the_first_licytacja():
+    state = play(*TO_PHASE_III, options=PinkertonOptions())
+    assert state.sitting_out == () and state.opener == "ala"
+
+
+def test_a_dealer_who_does_not_play_leaves_at_least_two_players():
+    assert rules_of(lambda: Round.start(("ala", "bea"), "ala", None, DEALS_ONLY)) == [
+        "pinkerton.table.dealer-sits-out"
+    ]
+    assert rules_of(lambda: Match.start(("ala", "bea"), "bea", DEALS_ONLY)) == [
+        "pinkerton.table.dealer-sits-out"
+    ]
+    assert Match.start(PLAYERS, "ala", DEALS_ONLY).new_round().active == ("bea", "cez")
+
+
+def test_with_a_dealer_who_does_not_play_the_next_dealer_sits_out_the_next_round():
+    state = play(
+        "turn 9S", "bea pass", "cez throw QC JD", "turn KH", "bea pass", options=DEALS_ONLY
+    )
+    assert state.winner == "cez"
+    match = Match.start(PLAYERS, "ala", DEALS_ONLY).record(state)
+    assert match.dealer == "bea" and match.new_round().active == ("ala", "cez")
+    assert state.next_first_player == "cez"  # the leader; the new dealer is not in it
+
+
 # --- phase III -------------------------------------------------------------------------------
 
 
@@ -645,22 +723,24 @@ def test_rule_one_a_player_with_no_card_that_may_be_added_passes_without_consequ
     state = play(*TO_LOW_PHASE_III, "ala free-pass")
     assert state.value == -4 and dict(state.passes) == {"ala": 0, "bea": 0, "cez": 0}
     assert state.to_play == "bea"
-    # The pass replaces the whole turn, as a counted pass does: bea throws nothing.
-    passed = state.apply(event("bea free-pass"))
-    assert passed.to_play == "cez" and passed.value == -4 and passed.passes["bea"] == 0
-    # Or, having thrown, bea finds no card that may be added: the throw stands, no add.
+    # Having thrown, bea finds no card that may be added: the throw stands, no add.
     state = state.apply(event("bea throw KS 2H")).apply(event("bea free-pass"))
     assert state.to_play == "cez" and state.value == -4 and state.passes["bea"] == 0
 
 
-def test_a_player_who_cannot_meet_the_stack_nor_add_passes_without_consequence():
-    """The audit's table: phase III at 5, bea holding only black face cards can neither
-    reach +5 nor add one (rule 1): the pass is free, and bea stays in the round."""
+def test_page_ruling_the_free_pass_replaces_only_the_add_never_the_throw():
+    """Phase III at 5: bea, holding only black face cards, can neither reach +5 nor add
+    one (rule 1). "Jeśli gracz nie ma odpowiednich kart musi spasować i nie może
+    dorzucić swojej karty": the free pass is not offered, the pass counts."""
     state = play(*TO_LOW_PHASE_III, "ala add 9H")
     assert state.value == 5 and state.to_play == "bea"
-    assert state.allowed("bea")[FREE_PASS] is None
-    passed = state.apply(event("bea free-pass"))
-    assert passed.passes["bea"] == 0 and "bea" not in passed.out
+    assert state.allowed("bea")[FREE_PASS].rule == "pinkerton.add.throw-first"
+    assert refused(state, "bea free-pass") == {
+        "rule": "pinkerton.add.throw-first",
+        "player": "bea",
+    }
+    passed = state.apply(event("bea pass"))
+    assert passed.passes["bea"] == 1 and passed.to_play == "cez"
 
 
 def test_rule_two_at_zero_a_card_goes_on_at_once():
@@ -672,7 +752,12 @@ def test_rule_two_at_zero_a_card_goes_on_at_once():
     # or the player throws first: cards adding up to 0 are exact
     thrown = state.apply(event("bea throw 3S 3H"))
     assert thrown.step == "add" and thrown.took_back == ()
+    # the throw skipped at 0, the free pass replaces the add (rule 1 holds at 0)
     assert state.apply(event("bea free-pass")).to_play == "cez"
+    skipped = state.apply(event("bea skip"))
+    assert (skipped.step, skipped.to_play, skipped.passes["bea"]) == ("add", "bea", 0)
+    assert skipped.allowed("bea")[FREE_PASS] is None
+    assert skipped.apply(event("bea add 7S")).value == -7
 
 
 def test_an_exact_throw_in_phase_three_takes_back_a_pass():
@@ -852,11 +937,12 @@ def test_allowed_tells_the_buttons_and_why_not():
     assert set(bea) == set(EVENT_TYPES)
     assert bea[THROW] is None and bea[PASS] is None and bea[ASK] is None
     assert bea[ADD].rule == "pinkerton.add.throw-first"
-    # The stack is past 20: every card may be added, so there is no pass without consequence.
-    assert bea[FREE_PASS].rule == "pinkerton.rule1.free-pass-every-card"
+    # The free pass replaces the add, after a throw: not before it.
+    assert bea[FREE_PASS].rule == "pinkerton.add.throw-first"
+    assert bea[SKIP].rule == "pinkerton.rule2.skip-not-zero"
     assert bea[TURN].rule == "pinkerton.centre.turned"
     cez = state.allowed("cez")
-    assert {cez[kind].rule for kind in (THROW, ADD, PASS, FREE_PASS)} == {
+    assert {cez[kind].rule for kind in (THROW, ADD, PASS, FREE_PASS, SKIP)} == {
         "pinkerton.turn.out-of-turn"
     }
     assert state.allowed("ala")[ASK].rule == "pinkerton.rule4.dealer-asks"
@@ -956,7 +1042,7 @@ def _candidates(state: Round, draw: Any, finishing: bool) -> list[Event]:
     player = state.to_play
     value = state.value
     k = state.required_cards
-    tries = [Event(PASS, player), Event(FREE_PASS, player)]
+    tries = [Event(PASS, player), Event(FREE_PASS, player), Event(SKIP, player)]
     low = [card for card in free if card.rank not in ("J", "Q", "K")]
     if low:
         tries.append(Event(ADD, player, [draw(st.sampled_from(low))]))
@@ -992,6 +1078,7 @@ def random_round(draw: Any) -> Round:
         pass_limit=draw(st.integers(2, 3)),
         show_value=draw(st.sampled_from(("on-request", "always"))),
         extra_deck=draw(st.booleans()),
+        dealer_plays=len(players) < 3 or draw(st.booleans()),
     )
     state = Round.start(players, dealer, scores, options)
     budget = draw(st.integers(0, 90))
@@ -1016,7 +1103,8 @@ def test_random_legal_events_always_end_the_round_with_one_player_left(data):
     state = random_round(data.draw)
     assert state.over
     assert len(state.active) == 1 and state.winner == state.active[0]
-    assert len(state.out) == len(state.players) - 1
+    assert len(state.out) == len(state.players) - 1 - len(state.sitting_out)
+    assert state.dealer != state.winner or state.options.dealer_plays
     assert state.points == round_points(len(state.stack))
     assert state.scores_after[state.winner] == state.scores[state.winner] + state.points
     assert state.options.deck.violations(state.stack) == []

@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import to_locale
 
+from referee.rulings import Violation
 from scoring.ledger.registry import GAMES, Game, get_game
 from scoring.ledger.rulebook import (
     ACCEPTED,
@@ -200,3 +201,88 @@ def test_every_card_example_is_written_in_the_readers_letters(language, notation
         assert parse_cards(tokens, notation) == cards, (msgid, translated)
         checked += 1
     assert checked >= 4
+
+
+def test_a_ruling_says_so_in_its_title(game: Game):
+    """The badge and the words agree: a ruling's title reads "Ruling: …"."""
+    titles = {rule.id: english(rule.title) for rule in game.rules if rule.kind == RULING}
+    assert [rule for rule, title in titles.items() if not title.startswith("Ruling: ")] == []
+
+
+# Rulings the games' pages (../shared/games/*.md) make where the sources are silent.
+PAGE_RULINGS = [
+    ("truco", "truco.ruling.deal-rotation"),  # the deal passes to the right
+    ("truco", "truco.ruling.raise-again"),  # the team that accepted raises again later
+    ("truco", "truco.ruling.all-covered"),  # a trick of face-down cards only
+    ("pifpaf", "pifpaf.ruling.session-winner"),
+    ("canastra", "canastra.ruling.no-wrap"),
+    ("canastra", "canastra.ruling.going-out-without-morto"),  # the morto became the stock
+    ("paciencia", "paciencia.ruling.passes"),  # six passes
+    ("paciencia", "paciencia.ruling.later-deals"),  # eleven packets, a new dog's heap
+    ("pinkerton", "pinkerton.ruling.free-pass"),  # it replaces the add only
+    ("pinkerton", "pinkerton.ruling.dealer"),  # the dealer may play or not
+    ("pinkerton", "pinkerton.ruling.zero"),  # rule 2 from phase II on
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "rule"), PAGE_RULINGS)
+def test_the_pages_rulings_are_marked_as_rulings_on_the_rulebook(client, slug, rule):
+    html = client.get(f"/rules/{slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    article = re.search(
+        rf'<article class="rule-text kind-(\w+)" id="{re.escape(rule)}">(.*?)</article>',
+        html,
+        re.DOTALL,
+    )
+    assert article is not None, rule
+    assert article.group(1) == RULING
+    assert 'class="kind-badge">Ruling</span>' in article.group(2)
+    assert "<h3>Ruling: " in article.group(2)
+
+
+# Counted messages read with the number they carry, in every language ("1 canastras
+# escondidas" was a Samba refusal): ngettext keyed by the count, or the count set apart.
+@pytest.mark.parametrize(
+    ("rule", "params", "language", "says"),
+    [
+        ("samba.concealed.more-than-combinations", {"concealed": 1, "canastras": 0},
+         "pt-br", "Foi anotada 1 canastra escondida,"),
+        ("samba.concealed.more-than-combinations", {"concealed": 1, "canastras": 0},
+         "en", "1 concealed canastra was entered,"),
+        ("samba.concealed.more-than-combinations", {"concealed": 3, "canastras": 2},
+         "pl", "Wpisano 3 ukryte canastry,"),
+        ("samba.hand.too-many-wilds",
+         {"wild_canastras": 1, "dirty_canastras": 0, "wilds": 7, "limit": 6},
+         "en", "Canastras de curingas (1) and dirty canastras (0) need"),
+        ("canastra.hand.meld-points-too-low",
+         {"clean_canastras": 1, "dirty_canastras": 0, "minimum": 35, "meld_points": 20},
+         "pt-br", "Canastras limpas (1) e canastras sujas (0)"),
+        ("paciencia.outcome.lost", {"cards_left": 2, "deal": 3}, "pl", "zostały 2 karty."),
+        ("paciencia.outcome.lost", {"cards_left": 1, "deal": 3}, "pt-br", "ficou 1 carta fora"),
+        ("pifpaf.group.trinca", {"cards": 3, "suits": 1}, "en", "not 3 cards in 1 suit."),
+        ("pifpaf.settle.not-conserved", {"total": 1, "expected": 300}, "pt-br",
+         "Os saldos somam 1 ficha,"),
+        ("truco.trick.player-count", {"expected": 6, "count": 4}, "pl", "Lewa ma 6 kart,"),
+        ("truco.raise.beyond-win",
+         {"team": "A", "call": 6, "score": 1, "stake": 3, "target": 4},
+         "en", "its 1 tento and"),
+        ("truco.deal.cut-count", {"cuts": 4}, "pl", "4 przełożenia:"),
+    ],
+)  # fmt: skip
+def test_a_counted_message_takes_the_plural_of_its_number(rule, params, language, says):
+    with translation.override(language):
+        assert says in describe(Violation(rule, params))
+
+
+@pytest.mark.parametrize(
+    ("rule", "params", "says"),
+    [
+        ("samba.hand.too-many-sambas", {"sambas": 22, "limit": 12}, "Wpisano 22 samby,"),
+        ("samba.hand.too-many-sambas", {"sambas": 25, "limit": 12}, "Wpisano 25 samb,"),
+        ("canastra.hand.too-many-canastras", {"canastras": 23, "limit": 15},
+         "Wpisano 23 canastry,"),
+    ],
+)  # fmt: skip
+def test_a_count_beyond_the_decks_takes_the_polish_plural_of_its_number(rule, params, says):
+    with translation.override("pl"):
+        assert says in describe(Violation(rule, params))

@@ -11,6 +11,7 @@ citing them. Rulings (the seed is silent or ambiguous) and house rules are marke
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -196,8 +197,9 @@ RULES: tuple[RuleText, ...] = (
         "canastra.hand.meld-points-too-low",
         _("Canastras have their card points"),
         _(
-            "%(clean_canastras)s clean and %(dirty_canastras)s dirty canastras hold at "
-            "least %(minimum)s card points, but the melds were entered as %(meld_points)s."
+            "Clean canastras (%(clean_canastras)s) and dirty canastras (%(dirty_canastras)s) "
+            "hold at least %(minimum)s card points, but the melds were entered as "
+            "%(meld_points)s."
         ),
         _(
             "The melds' card points include those of the canastras: the cheapest clean "
@@ -212,9 +214,9 @@ RULES: tuple[RuleText, ...] = (
         "canastra.hand.meld-points-too-low-together",
         _("Both pairs' canastras have their card points"),
         _(
-            "Between them the pairs have %(clean_canastras)s clean and %(dirty_canastras)s "
-            "dirty canastras, which hold at least %(minimum)s card points, but their melds "
-            "were entered as %(meld_points)s in all."
+            "Between them the pairs have clean canastras (%(clean_canastras)s) and dirty "
+            "canastras (%(dirty_canastras)s), which hold at least %(minimum)s card points, "
+            "but their melds were entered as %(meld_points)s in all."
         ),
         _(
             "Both pairs' canastras come from the same two decks: the eight runs of 3 to 9 "
@@ -226,16 +228,23 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "canastra.hand.too-many-canastras",
         _("Fifteen canastras at most"),
-        _("%(canastras)s canastras were entered, but the two decks make at most %(limit)s."),
+        ngettext_lazy(
+            "%(canastras)s canastra was entered, but the two decks make at most %(limit)s.",
+            "%(canastras)s canastras were entered, but the two decks make at most %(limit)s.",
+            "canastras",
+        ),
         _("The 108 cards of the two decks make at most 15 canastras in one hand."),
         ENTRY,
     ),
     RuleText(
         "canastra.hand.too-many-clean-canastras",
         _("Twelve clean canastras at most"),
-        _(
-            "%(clean_canastras)s clean canastras were entered, but the two decks make at "
-            "most %(limit)s."
+        ngettext_lazy(
+            "%(clean_canastras)s clean canastra was entered, but the two decks make at most "
+            "%(limit)s.",
+            "%(clean_canastras)s clean canastras were entered, but the two decks make at most "
+            "%(limit)s.",
+            "clean_canastras",
         ),
         _(
             "A clean canastra holds no wild: it is seven or more natural cards of one suit "
@@ -248,9 +257,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "canastra.hand.too-many-dirty-canastras",
         _("Twelve dirty canastras at most"),
-        _(
+        ngettext_lazy(
+            "%(dirty_canastras)s dirty canastra was entered, but the two decks hold only "
+            "%(limit)s wilds.",
             "%(dirty_canastras)s dirty canastras were entered, but the two decks hold only "
-            "%(limit)s wilds."
+            "%(limit)s wilds.",
+            "dirty_canastras",
         ),
         _(
             "Each dirty canastra holds exactly one wild, and the two decks hold twelve "
@@ -575,6 +587,17 @@ RULES: tuple[RuleText, ...] = (
             "loses 100 (not by default); the target, 3,000 by default."
         ),
         HOUSE,
+    ),
+    RuleText(
+        "canastra.ruling.no-wrap",
+        _("Ruling: K A 2 is not a sequence"),
+        text=_(
+            "The seed does not say whether a sequence may turn the corner. The app rules "
+            "that it never does: the ace stands below the 2 (A 2 3) or above the king "
+            "(Q K A), and K A 2 is not a sequence."
+        ),
+        section=HOUSE,
+        kind=RULING,
     ),
     RuleText(
         "canastra.ruling.ace-both-ends",

@@ -62,7 +62,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.shuffle",
-        _("How a number shuffles the deck"),
+        _("Ruling: how a number shuffles the deck"),
         text=_(
             "Shuffle number n is the two decks in a fixed order (deck one then deck two, "
             "each in the suits ♠ ♥ ♦ ♣, each suit from the ace to the king) shuffled by "
@@ -74,7 +74,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.deck-entry",
-        _("A deck typed in from the table"),
+        _("Ruling: a deck typed in from the table"),
         text=_(
             "A deck typed in lists the 104 cards in the order they were dealt; the eight "
             "kings may stand anywhere in it (they were taken out before the shuffle) and "
@@ -140,7 +140,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.passes",
-        _("Six passes, then six cards"),
+        _("Ruling: six passes, then six cards"),
         text=_(
             "The seed says the count of twelve and the three kennel cards are dealt five "
             "times in all, but also that the kennel ends with eighteen cards in three rows "
@@ -155,7 +155,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.count",
-        _("What is counted"),
+        _("Ruling: what is counted"),
         text=_(
             "The kennel cards are not counted: the count starts again at one after each "
             "kennel column. The ace is one, the jack eleven, the queen twelve; kings never "
@@ -181,7 +181,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.kennel-in-view",
-        _("The whole kennel is in view"),
+        _("Ruling: the whole kennel is in view"),
         text=_(
             "Every kennel card is in view and may go up, not only the last of each column: "
             "the seed lets the third deal's columns be laid as rows “for comfort”, which "
@@ -193,7 +193,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.build-order",
-        _("Which card goes first"),
+        _("Ruling: which card goes first"),
         text=_(
             "While some card in view fits, the highest of them goes up (queens first, "
             "then jacks, and so on down). Among cards of the same rank, the one on the "
@@ -265,7 +265,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.dog-order",
-        _("The dog's heap is never shuffled"),
+        _("Ruling: the dog's heap is never shuffled"),
         text=_(
             "The dog's heap lies face down and is turned from its top, so the last card "
             "put on it is the first turned. It is never gathered nor shuffled: it only "
@@ -277,7 +277,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.dog-run",
-        _("Once through the packet"),
+        _("Ruling: once through the packet"),
         text=_(
             "The packet is run through once: from its top, each card that fits goes up "
             "and each that does not goes to the bottom, until the dog's card (which went "
@@ -291,7 +291,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.build-after-dog",
-        _("Building again after each dog's card"),
+        _("Ruling: building again after each dog's card"),
         text=_(
             "After each dog's card has done its work (gone up, or fetched from its "
             "packet), every card in view that fits goes up as at the start, before the "
@@ -303,7 +303,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.dog-packet",
-        _("A dog's card always has its packet"),
+        _("Ruling: a dog's card always has its packet"),
         text=_(
             "A card goes to the dog's heap only when its rank equals the count, the count "
             "goes only as high as the deal has packets (12, 11, then 10), and the heap is "
@@ -328,7 +328,7 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.gather",
-        _("The order of the gathered cards"),
+        _("Ruling: the order of the gathered cards"),
         text=_(
             "Each packet goes onto the one before, down to packet 1, and the whole onto "
             "the kennel cards, gathered the same way from the last; turned over, the new "
@@ -341,12 +341,15 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "paciencia.ruling.later-deals",
-        _("Eleven packets, then ten"),
+        _("Ruling: eleven packets, then ten"),
         text=_(
             "The second deal makes eleven packets (the seed once says twelve, but its "
             "figure shows eleven) and kennel columns of four; the third makes ten packets "
-            "and columns of five. Each is dealt, built and its dog's heap worked exactly "
-            "like the first."
+            "and columns of five. Each is dealt “in the way shown before”: a card that "
+            "comes up at its own number goes face down to a new dog's heap, which is then "
+            "worked exactly as in the first deal (the seed's “o monte do cachorro não "
+            "muda”, the dog's heap does not change, is read as: it is worked the same "
+            "way)."
         ),
         section=LATER,
         kind=RULING,
@@ -365,9 +368,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "paciencia.outcome.lost",
         _("Lost"),
-        _(
+        ngettext_lazy(
+            "The patience did not come out: %(cards_left)s card was left off the piles "
+            "after deal %(deal)s.",
             "The patience did not come out: %(cards_left)s cards were left off the piles "
-            "after deal %(deal)s."
+            "after deal %(deal)s.",
+            "cards_left",
         ),
         _(
             "If the piles are not complete after the third deal, the patience is lost; "

@@ -151,9 +151,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "pifpaf.group.trinca",
         _("Trinca: three cards, three suits"),
-        _(
+        ngettext_lazy(
             "With the trinca house rule a group is exactly three cards of three different "
-            "suits, not %(cards)s cards in %(suits)s suits."
+            "suits, not %(cards)s cards in %(suits)s suit.",
+            "With the trinca house rule a group is exactly three cards of three different "
+            "suits, not %(cards)s cards in %(suits)s suits.",
+            "suits",
         ),
         _("House rule “trinca”: a group is exactly three cards of three different suits."),
         MELDS,
@@ -602,17 +605,31 @@ RULES: tuple[RuleText, ...] = (
         "pifpaf.session.end",
         _("The end of the session"),
         text=_(
-            "A session has no target: the players end it when they like. The player with "
-            "the most chips wins (a tie shares the win). The chips are then turned into "
-            "money: everyone below the buy-in pays, everyone above it is paid, in as few "
-            "payments as possible, each rounded to the cent."
+            "A session has no target: the players end it when they like. The chips are "
+            "then turned into money: everyone below the buy-in pays, everyone above it is "
+            "paid, in as few payments as possible, each rounded to the cent."
         ),
         section=SESSION,
     ),
     RuleText(
+        "pifpaf.ruling.session-winner",
+        _("Ruling: who wins the session"),
+        text=_(
+            "The seeds say how the chips change hands, not who wins a session. The app names "
+            "the player with the most chips when the session ends; a tie at the top shares "
+            "the win."
+        ),
+        section=SESSION,
+        kind=RULING,
+    ),
+    RuleText(
         "pifpaf.settle.not-conserved",
         _("Chips add up"),
-        _("The balances add up to %(total)s chips, not the %(expected)s that were bought in."),
+        ngettext_lazy(
+            "The balances add up to %(total)s chip, not the %(expected)s that were bought in.",
+            "The balances add up to %(total)s chips, not the %(expected)s that were bought in.",
+            "total",
+        ),
         _("A settlement is made only when the balances add up to the buy-ins."),
         SESSION,
     ),

@@ -31,6 +31,7 @@ from referee.pinkerton import (
     FREE_PASS,
     PASS,
     SHOW_VALUE,
+    SKIP,
     STEP_ADD,
     STEP_OPEN,
     STEP_THROW,
@@ -70,11 +71,17 @@ SHOW_VALUE_LABELS = {
     "always": _("Always"),
 }
 SHOW_VALUE_CHOICES = [(choice, SHOW_VALUE_LABELS[choice]) for choice in SHOW_VALUE]
+# Rule 4's ruling: the dealer may play or not.
+DEALER_PLAYS_CHOICES = [
+    (True, _("Plays too")),
+    (False, _("Deals and counts only, without playing")),
+]
 
 OPTION_LABELS = {
     "pass_limit": _("Passes that put a player out of the round"),
     "show_value": _("Show the stack's value"),
     "extra_deck": _("An extra deck when the dealer runs out (rule 5)"),
+    "dealer_plays": _("The dealer"),
     "time_limit": _("Time limit (minutes)"),
     "target": _("Target"),
 }
@@ -88,12 +95,13 @@ VALUE_RULES = frozenset(
         "pinkerton.rule2.no-pass",
         "pinkerton.rule1.free-pass-every-card",
         "pinkerton.add.throw-first",
+        "pinkerton.rule2.skip-not-zero",
     }
 )
 # The steps of a round a button can send, besides "dealer:<seat>", "ask:<seat>" and
 # "back". The ones that take cards read them from the cards field.
 CARD_MOVES = (TURN, THROW, ADD)
-MOVES = (*CARD_MOVES, PASS, FREE_PASS)
+MOVES = (*CARD_MOVES, PASS, FREE_PASS, SKIP)
 # How many of the latest happenings the page lists: what the table just saw. Not the
 # whole round, which would add up the stack for everyone (rule 4).
 LOG_LINES = 6
@@ -111,6 +119,16 @@ class PinkertonOptionsForm(forms.Form):
         label=OPTION_LABELS["show_value"], choices=SHOW_VALUE_CHOICES, initial="on-request"
     )
     extra_deck = checkbox(OPTION_LABELS["extra_deck"])
+    dealer_plays = forms.TypedChoiceField(
+        label=OPTION_LABELS["dealer_plays"],
+        choices=DEALER_PLAYS_CHOICES,
+        coerce=lambda value: value in (True, "True"),
+        # Left out (an older page, another client): the dealer plays, as by default.
+        required=False,
+        empty_value=True,
+        initial=True,
+        widget=forms.RadioSelect,
+    )
     time_limit = forms.IntegerField(
         label=OPTION_LABELS["time_limit"],
         required=False,
@@ -123,10 +141,20 @@ class PinkertonOptionsForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
+    def __init__(self, *args: Any, players: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # How many play the match, once the page knows: a dealer who does not play
+        # needs two others.
+        self.players = players
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.errors:
             return cleaned
+        if self.players is not None and not cleaned.get("dealer_plays", True):
+            sitting_out = PinkertonOptions(dealer_plays=False)
+            for violation in pinkerton.table_size_violations(self.players, sitting_out):
+                self.add_error("dealer_plays", describe(violation))
         # The target is the start page's own field (the ledger's target), beside these.
         target = str((self.data or {}).get("target") or "").strip()
         try:
@@ -155,6 +183,8 @@ class SeatView:
     seat: int
     name: str
     dealer: bool
+    # False for a dealer who deals and counts only (the house rule).
+    plays: bool
     to_play: bool
     out: bool
     passes: int
@@ -264,6 +294,8 @@ def log_line(before: Round, event: Event, after: Round, index: int) -> list[str]
             lines.append(gettext("%(player)s is out of the round.") % {"player": player})
     elif event.type == FREE_PASS:
         lines.append(gettext("%(player)s passed without consequence.") % {"player": player})
+    elif event.type == SKIP:
+        lines.append(gettext("%(player)s skipped the throw (rule 2).") % {"player": player})
     elif event.type == ASK:
         lines.append(gettext("%(player)s asked the dealer for the value.") % {"player": player})
     if len(after.deals) > len(before.deals):
@@ -356,11 +388,17 @@ class PinkertonHandForm(HandForm):
             return {move: move == TURN for move in MOVES}
         allowed = round_.allowed(round_.to_play or "")
         hidden = not round_.value_shown
-        return {
+        offered = {
             move: allowed[move] is None or (hidden and allowed[move].rule in VALUE_RULES)
             for move in MOVES
             if move != TURN
         } | {TURN: False}
+        # Rule 1's free pass replaces the add only: it is offered where a card is added
+        # next (after a throw, or a throw skipped at 0, or at the opening), never in
+        # place of a throw. A throw is skipped at 0 only from phase II on (rule 2).
+        offered[FREE_PASS] &= round_.step in (STEP_OPEN, STEP_ADD)
+        offered[SKIP] &= round_.phase >= 2
+        return offered
 
     @cached_property
     def board(self) -> Board | None:
@@ -376,6 +414,7 @@ class PinkertonHandForm(HandForm):
                 seat=seat,
                 name=name,
                 dealer=name == round_.dealer,
+                plays=name not in round_.sitting_out,
                 to_play=name == round_.to_play,
                 out=name in round_.out,
                 passes=round_.passes[name],

@@ -50,6 +50,11 @@ class Pinkerton(Game):
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
 
+    def options_form(
+        self, data: Mapping[str, Any] | None = None, *, sides: int | None = None
+    ) -> PinkertonOptionsForm:
+        return PinkertonOptionsForm(data, prefix="options", players=sides)
+
     def match_options(self, match: MatchView) -> PinkertonOptions:
         return table.house_rules(match)
 
@@ -95,6 +100,9 @@ class Pinkerton(Game):
         state = table.standing(match)
         if state.winner is not None:
             return {}
+        if not state.options.dealer_plays:
+            # The house rule: the dealer deals and counts only (rule 4's ruling).
+            return {state.dealer_for(match.draft): [gettext("Deals, does not play")]}
         return {state.dealer_for(match.draft): [gettext("Deals")]}
 
     def scoreboard(self, match: MatchView) -> dict[str, Any]:

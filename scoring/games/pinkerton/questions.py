@@ -54,13 +54,30 @@ class ThrowQuestion(PinkertonQuestion):
         else:
             headline = gettext("No: %(sum)s does not meet a value of %(value)s") % numbers
             rule = check.violations[0].rule if check.violations else None
+        details = [gettext("A throw has %(k)s cards at this value.") % numbers]
+        if check.stack_value == 0:
+            # Rule 2, from phase II on (phase I's one centre card is never 0).
+            details.append(
+                gettext(
+                    "At 0 the player may also skip the throw (rule 2): in phase II the turn "
+                    "moves on, in phase III a card is added."
+                )
+            )
+        if not check.meets:
+            # Rule 1's ruling: the free pass replaces the add, never the throw.
+            details.append(
+                gettext(
+                    "A player who cannot meet the stack passes, and the pass counts: the pass "
+                    "without consequence (rule 1) only replaces the card added after a throw."
+                )
+            )
         return answer(
             check.meets,
             headline,
             rule=rule,
             cards=cards,
             violations=[card_param(v) for v in check.violations],
-            details=[gettext("A throw has %(k)s cards at this value.") % numbers],
+            details=details,
         )
 
 
@@ -83,12 +100,21 @@ class AddQuestion(PinkertonQuestion):
         else:
             headline = gettext("No")
             rule = check.violations[0].rule if check.violations else None
+        details = []
+        if rule == "pinkerton.rule1.face-card":
+            details.append(
+                gettext(
+                    "A player who has met the stack and has no card that may be added passes "
+                    "without consequence (rule 1): nothing added, no pass counted."
+                )
+            )
         return answer(
             check.allowed,
             headline,
             rule=rule,
             cards=[card],
             violations=[card_param(v) for v in check.violations],
+            details=details,
         )
 
 

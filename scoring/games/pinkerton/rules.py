@@ -50,14 +50,45 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "pinkerton.ruling.dealer",
-        _("Ruling: the dealer plays, and the deal goes to the left"),
+        _("Ruling: the dealer plays or not, and the deal goes to the left"),
         text=_(
-            "The dealer is one of the players (in the first round the dealer is also the "
-            "first player of phase III). The seed does not say who deals next: the app "
-            "passes the deal to the left after every round."
+            "The seed says the dealer counts the stack “even if the dealer is a player”: "
+            "the dealer may play or not, as the table agrees when the match starts. A "
+            "dealer who plays takes a turn like everyone (in the first round the dealer is "
+            "also the first player of phase III); a dealer who does not play deals and "
+            "counts only, and in the first round the player on the dealer's left begins "
+            "the licytacja. The seed does not say who deals next: the app passes the deal "
+            "to the left after every round."
         ),
         section=TABLE,
         kind=RULING,
+    ),
+    RuleText(
+        "pinkerton.table.dealer-sits-out",
+        _("Two players besides the dealer"),
+        ngettext_lazy(
+            "A dealer who does not play leaves the round to the others: %(players)s player "
+            "at the table is too few, it takes three.",
+            "A dealer who does not play leaves the round to the others: %(players)s players "
+            "at the table are too few, it takes three.",
+            "players",
+        ),
+        text=_(
+            "When the dealer deals and counts only, at least two other players play the "
+            "round: three at the table or more."
+        ),
+        section=TABLE,
+    ),
+    RuleText(
+        "pinkerton.dealer.not-playing",
+        _("The dealer does not play"),
+        _("%(player)s deals this round without playing: the dealer deals and counts only."),
+        text=_(
+            "A dealer who does not play has no turn in the round: no throw, no card added and "
+            "no pass; the turn goes from the player on the dealer's right to the player on "
+            "the dealer's left."
+        ),
+        section=TABLE,
     ),
     RuleText(
         "pinkerton.table.duplicate-player",
@@ -229,7 +260,8 @@ RULES: tuple[RuleText, ...] = (
             "The first player is the player with the most points in the match, among "
             "those still in the round. On a tie — as in the first round, when everyone has "
             "0 — it is the first of the tied players in turn order starting with the "
-            "dealer, so in the first round the dealer opens, as the seed says."
+            "dealer, so in the first round the dealer opens, as the seed says; a dealer "
+            "who does not play leaves it to the player on their left."
         ),
         section=ROUND,
         kind=RULING,
@@ -389,14 +421,14 @@ RULES: tuple[RuleText, ...] = (
         "pinkerton.ruling.free-pass",
         _("Ruling: when the pass without consequence is taken"),
         text=_(
-            "A pass is what a player does instead of throwing and adding, so the pass "
-            "without consequence may take the player's whole turn: nothing thrown, nothing "
-            "added, no pass counted, even if the player could not have met the stack. A "
-            "player who has thrown and then has no card that may be added takes it in "
-            "place of the add; the throw stands. The first player's opening may be one "
-            "too. It exists only in phase III, and only while the stack is between −20 and "
-            "20, since otherwise every card may be added. The app cannot see a hand: it "
-            "takes the player's word."
+            "It replaces only the add: after the player's throw, at the first player's "
+            "opening, or at a stack of 0 when the throw is skipped (rule 2). It never "
+            "replaces a throw: a player who cannot meet the stack takes the counted pass, "
+            "whatever cards they could have added (the seed: “Jeśli gracz nie ma "
+            "odpowiednich kart musi spasować i nie może dorzucić swojej karty”). It exists "
+            "only in phase III, and only while the stack is between −20 and 20, since "
+            "otherwise every card may be added. The app cannot see a hand: it takes the "
+            "player's word."
         ),
         section=EXTRA,
         kind=RULING,
@@ -439,11 +471,14 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "pinkerton.ruling.zero",
-        _("Ruling: no pass at 0"),
+        _("Ruling: rule 2 from phase II on, and no pass at 0"),
         text=_(
-            "At a value of 0 every throw meets, and in phase III a card may be added at "
-            "once, so nobody is forced to pass: a counted pass is refused, in phase II as "
-            "in phase III. A player with only J, Q and K passes without consequence."
+            "Rule 2 holds from phase II on, where the centre becomes the stack. In phase "
+            "II, where nothing is added yet, a player at 0 may skip the throw: no pass is "
+            "counted and the turn moves on. In phase III the player may add a card at "
+            "once, or skip the throw and then add. At 0 every throw meets as well, so "
+            "nobody is forced to pass: a counted pass is refused. In phase III a player "
+            "with only J, Q and K passes without consequence in place of the add."
         ),
         section=EXTRA,
         kind=RULING,
@@ -458,6 +493,16 @@ RULES: tuple[RuleText, ...] = (
         text=_(
             "At a value of 0 any throw meets, and in phase III a card may be added at once, so a "
             "counted pass is refused."
+        ),
+        section=EXTRA,
+    ),
+    RuleText(
+        "pinkerton.rule2.skip-not-zero",
+        _("A throw is skipped only at 0"),
+        _("%(player)s may skip the throw only at a stack of 0 (rule 2): throw, or pass."),
+        text=_(
+            "Only at a stack of 0 may a player skip the throw (rule 2); at any other value "
+            "the player throws cards that meet it, or passes."
         ),
         section=EXTRA,
     ),
@@ -625,7 +670,7 @@ RULES: tuple[RuleText, ...] = (
         _("Unknown event"),
         _(
             "“%(type)s” is not something that happens at the table: turn, throw, add, "
-            "pass, free-pass or ask."
+            "pass, free-pass, skip or ask."
         ),
         text=_(
             "A round is recorded as what happens at the table: a centre card turned, a throw, a "
@@ -743,9 +788,9 @@ RULES: tuple[RuleText, ...] = (
         _("“%(value)s” is not a value the house rule %(option)s can take."),
         _(
             "House rules chosen when a match starts: the pass limit (2 to 10), whether the "
-            "stack's value is always shown, the extra deck, the target score (1 to "
-            "10,000) and the time limit (1 to 1,440 minutes). A match has a target, a time "
-            "limit, or both."
+            "stack's value is always shown, the extra deck, whether the dealer plays, the "
+            "target score (1 to 10,000) and the time limit (1 to 1,440 minutes). A match "
+            "has a target, a time limit, or both."
         ),
         HOUSE,
     ),
@@ -775,6 +820,17 @@ RULES: tuple[RuleText, ...] = (
         text=_(
             "When the dealer runs out, a third deck may be used (rule 5): the stack may "
             "then hold a card three times."
+        ),
+        section=HOUSE,
+        kind=OPTION,
+    ),
+    RuleText(
+        "pinkerton.option.dealer-plays",
+        _("House rule: the dealer deals and counts only"),
+        text=_(
+            "By default the dealer plays too. The table may agree that the dealer of each "
+            "round does not play: the dealer deals and counts the stack, and has no turn. "
+            "It takes three players or more."
         ),
         section=HOUSE,
         kind=OPTION,

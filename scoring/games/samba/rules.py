@@ -15,6 +15,7 @@ the house rules a match may choose are ``samba.option.*``, marked ``kind=OPTION`
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -295,9 +296,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-red-threes",
         _("Six red threes"),
-        _(
-            "%(red_threes)s red threes were entered, laid or in hand, but the three decks "
-            "hold only %(limit)s."
+        ngettext_lazy(
+            "%(red_threes)s red three was entered, laid or in hand, but the three decks hold "
+            "only %(limit)s.",
+            "%(red_threes)s red threes were entered, laid or in hand, but the three decks hold "
+            "only %(limit)s.",
+            "red_threes",
         ),
         _("The three decks hold six red threes in all, laid and in hand together."),
         ENTRY,
@@ -306,9 +310,9 @@ RULES: tuple[RuleText, ...] = (
         "samba.hand.too-many-wilds",
         _("Eighteen wilds"),
         _(
-            "%(wild_canastras)s canastras de curingas and %(dirty_canastras)s dirty "
-            "canastras need at least %(wilds)s wilds, but the three decks hold only "
-            "%(limit)s."
+            "Canastras de curingas (%(wild_canastras)s) and dirty canastras "
+            "(%(dirty_canastras)s) need at least %(wilds)s wilds, but the three decks hold "
+            "only %(limit)s."
         ),
         _(
             "The three decks hold eighteen wilds: six jokers and twelve 2s. A canastra de "
@@ -320,7 +324,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-sambas",
         _("Twelve sambas at most"),
-        _("%(sambas)s sambas were entered, but the three decks make at most %(limit)s."),
+        ngettext_lazy(
+            "%(sambas)s samba was entered, but the three decks make at most %(limit)s.",
+            "%(sambas)s sambas were entered, but the three decks make at most %(limit)s.",
+            "sambas",
+        ),
         _(
             "Every samba holds the 8 of its suit, and the three decks hold three 8s of each "
             "suit: all sides together have at most twelve sambas."
@@ -330,9 +338,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-clean-canastras",
         _("Eleven clean canastras at most"),
-        _(
-            "%(clean_canastras)s clean canastras were entered, but the three decks make at "
-            "most %(limit)s."
+        ngettext_lazy(
+            "%(clean_canastras)s clean canastra was entered, but the three decks make at most "
+            "%(limit)s.",
+            "%(clean_canastras)s clean canastras were entered, but the three decks make at most "
+            "%(limit)s.",
+            "clean_canastras",
         ),
         _(
             "A clean canastra is seven or more cards of one natural rank (A, 4 … K) with no "
@@ -344,9 +355,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.hand.too-many-combinations",
         _("Twenty-one 7-card combinations at most"),
-        _(
-            "%(combinations)s canastras and sambas were entered, but the three decks make "
-            "at most %(limit)s."
+        ngettext_lazy(
+            "%(combinations)s canastra or samba was entered, but the three decks make at most "
+            "%(limit)s.",
+            "%(combinations)s canastras and sambas were entered, but the three decks make at "
+            "most %(limit)s.",
+            "combinations",
         ),
         _(
             "Each 7-card combination holds seven cards and no three. Besides their twelve "
@@ -369,9 +383,9 @@ RULES: tuple[RuleText, ...] = (
         "samba.hand.table-points-too-low",
         _("Combinations have their card points"),
         _(
-            "%(clean_canastras)s clean and %(dirty_canastras)s dirty canastras, "
-            "%(sambas)s sambas and %(wild_canastras)s canastras de curingas hold at least "
-            "%(minimum)s card points, but the table was entered as %(table_points)s."
+            "Clean canastras (%(clean_canastras)s), dirty canastras (%(dirty_canastras)s), "
+            "sambas (%(sambas)s) and canastras de curingas (%(wild_canastras)s) hold at "
+            "least %(minimum)s card points, but the table was entered as %(table_points)s."
         ),
         _(
             "A side's card points on the table include those of its 7-card combinations, "
@@ -431,9 +445,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "samba.concealed.more-than-combinations",
         _("Each premium has its canastra"),
-        _(
-            "%(concealed)s concealed canastras were entered, but the side has only "
-            "%(canastras)s canastras on the table."
+        ngettext_lazy(
+            "%(concealed)s concealed canastra was entered, more than the side's canastras "
+            "on the table (%(canastras)s).",
+            "%(concealed)s concealed canastras were entered, more than the side's canastras "
+            "on the table (%(canastras)s).",
+            "concealed",
         ),
         _(
             "Each concealed-canastra premium is for a canastra the side laid down, so there "

@@ -11,6 +11,7 @@ are marked ``kind=OPTION``.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scoring.ledger.rulebook import OPTION, RULING, RuleText
 
@@ -56,11 +57,21 @@ RULES: tuple[RuleText, ...] = (
         _("Whose deal, who is the mão"),
         text=_(
             "The player to the dealer's right is the mão: they get the first cards and lead "
-            "the first trick. After every hand the deal passes to the right, so the mão of "
-            "one hand deals the next. Seats follow the order in which each team's players "
-            "were entered, the teams alternating: A1, B1, A2, B2."
+            "the first trick. Seats follow the order in which each team's players were "
+            "entered, the teams alternating: A1, B1, A2, B2."
         ),
         section=TABLE,
+    ),
+    RuleText(
+        "truco.ruling.deal-rotation",
+        _("Ruling: the deal passes to the right"),
+        text=_(
+            "The seed says play goes to the right, but not who deals the next hand. The app "
+            "passes the deal to the right after every hand, so the mão of one hand deals the "
+            "next."
+        ),
+        section=TABLE,
+        kind=RULING,
     ),
     RuleText(
         "truco.ruling.first-mao",
@@ -149,6 +160,17 @@ RULES: tuple[RuleText, ...] = (
         section=TRICKS,
     ),
     RuleText(
+        "truco.ruling.all-covered",
+        _("Ruling: a trick of covered cards only"),
+        text=_(
+            "The seed does not say who takes a trick in which every card was played face "
+            "down. The app gives it to no one, like a tied trick, and whoever led it leads "
+            "the next."
+        ),
+        section=TRICKS,
+        kind=RULING,
+    ),
+    RuleText(
         "truco.trick.face-down-first",
         _("No covered card in the first trick"),
         _("%(card)s cannot be played face down: no card is covered in the first trick."),
@@ -172,7 +194,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "truco.trick.player-count",
         _("A card from every player"),
-        _("A trick has %(expected)s cards, one per player; %(count)s were entered."),
+        ngettext_lazy(
+            "A trick has %(expected)s card, one per player; %(count)s were entered.",
+            "A trick has %(expected)s cards, one per player; %(count)s were entered.",
+            "expected",
+        ),
         _("Every player plays one card to every trick."),
         TRICKS,
     ),
@@ -324,10 +350,21 @@ RULES: tuple[RuleText, ...] = (
             "would be worth 3. The other team answers — either opponent may, and the first "
             "answer binds: run, accept (the hand is played for 3) or raise to six. Raises "
             "alternate between the teams: six (6), nine (9), twelve (12, the queda). Once a "
-            "raise is accepted the hand is played at that stake, and the team that accepted "
-            "may raise again later in the hand."
+            "raise is accepted the hand is played at that stake."
         ),
         section=STAKES,
+    ),
+    RuleText(
+        "truco.ruling.raise-again",
+        _("Ruling: the team that accepted may raise again"),
+        text=_(
+            "The seed does not say whether a hand's stake may rise again once a raise is "
+            "accepted. The app lets the team that accepted raise again later in the hand, "
+            "on its turn before playing a card; raises still alternate, so the team whose "
+            "raise was accepted waits for the other team's."
+        ),
+        section=STAKES,
+        kind=RULING,
     ),
     RuleText(
         "truco.ruling.when-to-call",
@@ -377,9 +414,12 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "truco.raise.beyond-win",
         _("No raise beyond the game"),
-        _(
+        ngettext_lazy(
+            "Team %(team)s cannot call %(call)s: its %(score)s tento and the %(stake)s on "
+            "the table already reach %(target)s.",
             "Team %(team)s cannot call %(call)s: its %(score)s tentos and the %(stake)s on "
-            "the table already reach %(target)s."
+            "the table already reach %(target)s.",
+            "score",
         ),
         _(
             "A team may raise only while its score plus the stake now on the table is below "
@@ -649,7 +689,11 @@ RULES: tuple[RuleText, ...] = (
     RuleText(
         "truco.deal.cut-count",
         _("One to three cuts"),
-        _("%(cuts)s cuts: the cutter makes one to three."),
+        ngettext_lazy(
+            "%(cuts)s cut: the cutter makes one to three.",
+            "%(cuts)s cuts: the cutter makes one to three.",
+            "cuts",
+        ),
         _(
             "The cutter makes one to three cuts and may ask for dealing from the top or from "
             "the bottom."

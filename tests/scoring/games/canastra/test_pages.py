@@ -106,8 +106,8 @@ def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_p
     assert response.status_code == 422
     html = response.content.decode()
     assert (
-        "Between them the pairs have 12 clean and 0 dirty canastras, which hold at least 720 "
-        "card points, but their melds were entered as 540 in all." in html
+        "Between them the pairs have clean canastras (12) and dirty canastras (0), which hold "
+        "at least 720 card points, but their melds were entered as 540 in all." in html
     )
     assert 'href="/rules/canastra/#canastra.hand.meld-points-too-low-together"' in html
     assert totals(match) == [0, 0]

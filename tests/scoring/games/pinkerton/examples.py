@@ -81,6 +81,8 @@ def engine_violations() -> list[Violation]:
         low.breakdown,
         won.new_round,
         lambda: Match.start(("ala", "bea"), "bea").record(two),
+        # a dealer who deals and counts only leaves one player
+        lambda: Round.start(["ala", "bea"], "ala", None, PinkertonOptions(dealer_plays=False)),
     ):
         found += refused(call)
     found += check_add("9S 5H", "KH").violations
@@ -107,6 +109,8 @@ def engine_violations() -> list[Violation]:
         (out, "bea ask"),  # out of the round
         (two, "ala ask"),  # the round is over
         (play("turn 9S"), "bea dance"),  # no such event
+        (play("turn 9S"), "bea skip"),  # rule 2: a throw is skipped only at 0
+        (play(options=PinkertonOptions(dealer_plays=False)), "ala pass"),  # deals only
     ):
         found += state.violations(event(spec))
     found += play("turn 9S").violations(Event(PASS))  # whose pass?

@@ -70,6 +70,15 @@ def quick_round(match: Match | MatchView, winner: int, *, dealer: int = 0) -> di
 # --- scoring a round -----------------------------------------------------------------------
 
 
+def test_a_dealer_who_does_not_play_is_noted_so_and_scores_nothing():
+    match = view({"dealer_plays": False})
+    assert pinkerton.side_notes(match) == {0: ["Deals, does not play"]}
+    entry = quick_round(match, winner=2)
+    round_ = table.round_of(match, entry)
+    assert round_.sitting_out == ("Ana",) and round_.winner == "Cid"
+    assert [b.total for b in pinkerton.score_hand(match, entry)] == [0, 0, round_.points]
+
+
 def test_the_rounds_winner_scores_the_stack_and_everyone_else_nothing():
     breakdowns = pinkerton.score_hand(view(), {"events": ROUND_EVENTS, "dealer": 0})
     assert [b.total for b in breakdowns] == [0, 4, 0]
@@ -243,6 +252,21 @@ def test_the_house_rules_form_wants_a_target_or_a_time_limit(data, valid):
     assert form.is_valid() == valid, form.errors
 
 
+@pytest.mark.parametrize(("players", "dealer_plays", "valid"), [
+    (2, "False", False), (3, "False", True), (2, "True", True), (2, None, True),
+])  # fmt: skip
+def test_a_dealer_who_does_not_play_needs_two_players_besides(players, dealer_plays, valid):
+    data = {"target": "100", "options-pass_limit": "2", "options-show_value": "always"}
+    if dealer_plays is not None:
+        data["options-dealer_plays"] = dealer_plays
+    form = pinkerton.options_form(data, sides=players)
+    assert form.is_valid() == valid, form.errors
+    if valid:
+        assert form.cleaned_data["dealer_plays"] == (dealer_plays != "False")
+    else:
+        assert "it takes three" in str(form.errors["dealer_plays"])
+
+
 # --- the stored events -------------------------------------------------------------------------
 
 
@@ -254,6 +278,7 @@ def test_an_event_is_stored_as_seat_move_and_cards_and_read_back():
         ("2 add 8D", Event("add", "Cid", ["8D"])),
         ("0 pass", Event("pass", "Ana")),
         ("2 free-pass", Event("free-pass", "Cid")),
+        ("1 skip", Event("skip", "Bea")),
         ("1 ask", Event("ask", "Bea")),
     ]:
         assert table.to_stored(event, names) == text

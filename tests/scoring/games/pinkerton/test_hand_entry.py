@@ -17,7 +17,7 @@ from django.test import Client
 from scoring.games.pinkerton.forms import PinkertonHandForm
 from scoring.ledger.models import Match
 from scoring.ledger.registry import MatchView, SideView
-from tests.conftest import totals
+from tests.conftest import make_match, totals
 from tests.scoring.games.pinkerton.conftest import (
     HTMX,
     PLAYERS,
@@ -76,6 +76,7 @@ def test_a_new_round_waits_for_the_dealer_to_turn_the_centre_card():
     assert (b.phase, b.step, b.dealer, b.to_play) == (1, "turn", "Ana", None)
     assert b.moves == {
         "turn": True, "throw": False, "add": False, "pass": False, "free_pass": False,
+        "skip": False,
     }  # fmt: skip
     assert b.choose_dealer and b.stack_count == 0 and b.deal == 5
     assert [s.name for s in b.seats] == ["Ana", "Bea", "Cid"]
@@ -133,14 +134,59 @@ def test_with_the_house_rule_the_value_is_always_shown():
 
 
 def test_the_moves_offered_do_not_give_a_hidden_value_away():
-    # Bea's turn in phase III at 2: with the value hidden, adding at once (only at 0) and
-    # the pass without consequence are offered, to be refused if tapped.
+    # Bea's turn in phase III at 2: with the value hidden, adding at once and skipping the
+    # throw (only at 0) are offered, to be refused if tapped.
     hidden = board(ROUND_EVENTS[:9])
-    assert hidden.step == "throw" and all(hidden.moves[m] for m in ("throw", "pass", "add"))
-    assert hidden.moves["free_pass"]
+    assert hidden.step == "throw" and all(
+        hidden.moves[m] for m in ("throw", "pass", "add", "skip")
+    )
     shown = board([*ROUND_EVENTS[:9], "1 ask"])
-    # At 2 shown: throw or pass, or (rule 1) pass without consequence, never add at once.
-    assert [m for m, on in shown.moves.items() if on] == ["throw", "pass", "free_pass"]
+    # At 2 shown: throw or pass, never add at once nor skip the throw.
+    assert [m for m, on in shown.moves.items() if on] == ["throw", "pass"]
+
+
+def test_the_free_pass_is_offered_only_in_place_of_the_add():
+    """Rule 1's ruling: the pass without consequence replaces the add, after a throw; a
+    player who cannot meet the stack passes, and the pass counts."""
+    before_the_throw = board(ROUND_EVENTS[:9])
+    assert not before_the_throw.moves["free_pass"]
+    after_the_throw = board(ROUND_EVENTS[:10])  # Bea threw: now a card, or no card at 2
+    assert after_the_throw.adding and after_the_throw.moves["free_pass"]
+    assert not after_the_throw.moves["skip"]
+    opening = board(ROUND_EVENTS[:8])  # Ana opens at −2: a card, or none that may go
+    assert opening.opening and opening.moves["free_pass"]
+
+
+# Phase I as in ROUND, then phase II on 3♥ 3♠: a stack of 0.
+AT_ZERO_IN_PHASE_II = [*ROUND_EVENTS[:4], "turn 3S"]
+
+
+def test_at_zero_in_phase_two_the_throw_may_be_skipped():
+    b = board(AT_ZERO_IN_PHASE_II, {"show_value": "always"})
+    assert (b.phase, b.shown_value, b.to_play) == (2, 0, "Bea")
+    assert [m for m, on in b.moves.items() if on] == ["throw", "skip"]
+    skipped = board([*AT_ZERO_IN_PHASE_II, "1 skip"], {"show_value": "always"})
+    assert skipped.to_play == "Cid" and seats(skipped)["Bea"].passes == 1  # phase I's pass
+    assert skipped.log[-1] == "Bea skipped the throw (rule 2)."
+    # Phase I's centre card is never 0: no skip offered, even with the value hidden.
+    assert not board(ROUND_EVENTS[:1]).moves["skip"]
+
+
+def test_a_dealer_who_does_not_play_has_no_turn_and_the_left_opens(client, db):
+    match = make_match("pinkerton", PLAYERS, target=100, options={"dealer_plays": False})
+    may_score(client, match)
+    for step, cards in (("turn", "3H"), ("throw", "10D JD"), ("throw", "AD 2H")):
+        post(client, match, step, cards=cards)
+    html = unescape(post(client, match, "turn", cards="5S").content.decode())
+    assert "deals, does not play" in seat_html(html, "Ana")
+    match.refresh_from_db()
+    b = PinkertonHandForm(match.view()).board
+    assert (b.phase, b.to_play) == (2, "Bea") and not seats(b)["Ana"].plays
+    post(client, match, "throw", cards="3S AH")
+    post(client, match, "throw", cards="KS 2H")
+    match.refresh_from_db()
+    b = PinkertonHandForm(match.view()).board
+    assert (b.phase, b.step, b.to_play) == (3, "open", "Bea")  # the dealer's left opens
 
 
 def test_a_finished_round_shows_the_winner_its_points_and_the_match_totals():

@@ -53,6 +53,12 @@ def test_the_page_asks_every_question(client):
          "Yes: the stack is then 60"),
         ("q=add&stack=2H+QD&card=4C", "yes", "pinkerton.round.phase-three",
          "Yes: the stack is then 28"),
+        ("q=throw&stack=5H+5S&throw=2H+3S", "yes", "pinkerton.meet.zero",
+         "At 0 the player may also skip the throw (rule 2)"),
+        ("q=throw&stack=3H&throw=2H+AC", "no", "pinkerton.meet.positive",
+         "the pass without consequence (rule 1) only replaces the card added after a throw"),
+        ("q=add&stack=10H+5H&card=KH", "no", "pinkerton.rule1.face-card",
+         "has no card that may be added passes without consequence"),
         ("q=points&cards=23", "", "pinkerton.points.bonus",
          "23 cards score 43 points"),
         ("q=points&cards=23", "", "pinkerton.points.bonus",
@@ -66,6 +72,20 @@ def test_each_answer_says_what_decides_it_and_links_that_rule(client, query, ver
     assert f'class="answer {verdict}"' in html
     assert f'href="/rules/{rule.split(".")[0]}/#{rule}"' in html
     assert says in html
+
+
+@pytest.mark.parametrize(
+    ("query", "unsaid"),
+    [
+        ("q=throw&stack=3H&throw=10D+JD", "pass without consequence"),  # it meets
+        ("q=throw&stack=3H&throw=10D+JD", "skip the throw"),  # not at 0
+        ("q=add&stack=10H+10D&card=KH", "pass without consequence"),  # it may go on
+    ],
+)
+def test_the_free_pass_and_the_skip_are_said_only_where_the_rules_allow_them(
+    client, query, unsaid
+):
+    assert unsaid not in ask(client, query)
 
 
 @pytest.mark.parametrize("query", ["q=throw&throw=2H+3H", "q=add&card=5H"])

@@ -107,8 +107,8 @@ def test_a_quick_hand_needing_more_wilds_than_three_decks_hold_is_refused(client
     assert response.status_code == 422
     assert not match.hands.exists()
     assert (
-        "4 canastras de curingas and 0 dirty canastras need at least 28 wilds, but the "
-        "three decks hold only 18."
+        "Canastras de curingas (4) and dirty canastras (0) need at least 28 wilds, but "
+        "the three decks hold only 18."
     ) in html
     assert 'href="/rules/samba/#samba.hand.too-many-wilds"' in html
 
