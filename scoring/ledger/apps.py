@@ -20,3 +20,4 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         file_changed.connect(forget_release_fragments, dispatch_uid="tento-release-fragments")
+        import scoring.checks  # noqa: F401  (registers the deployment checks)
