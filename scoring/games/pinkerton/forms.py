@@ -55,6 +55,7 @@ from scoring.ledger.cards import (
     MAX_CARDS_TEXT,
     CardsField,
     CardView,
+    WholeNumberField,
     card_views,
     checkbox,
     notation,
@@ -100,7 +101,7 @@ LOG_LINES = 6
 
 
 class PinkertonOptionsForm(forms.Form):
-    pass_limit = forms.IntegerField(
+    pass_limit = WholeNumberField(
         label=OPTION_LABELS["pass_limit"],
         initial=pinkerton.DEFAULT_PASS_LIMIT,
         min_value=2,
@@ -111,7 +112,7 @@ class PinkertonOptionsForm(forms.Form):
         label=OPTION_LABELS["show_value"], choices=SHOW_VALUE_CHOICES, initial="on-request"
     )
     extra_deck = checkbox(OPTION_LABELS["extra_deck"])
-    time_limit = forms.IntegerField(
+    time_limit = WholeNumberField(
         label=OPTION_LABELS["time_limit"],
         required=False,
         min_value=1,
