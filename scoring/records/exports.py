@@ -37,6 +37,29 @@ def _name(player: Player | None) -> str | None:
     return player.name if player else None
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(…),
+# @SUM, a DDE call after + or -): a name typed at the table must stay a name. OWASP's
+# rule: such a text cell is written with a leading apostrophe. Numbers are not text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> Any:
+    """``value`` as a CSV cell no spreadsheet will run."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class SafeWriter:
+    """``csv.writer`` whose every text cell goes through ``cell``."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self.writer.writerow([cell(value) for value in row])
+
+
 # --- a match ---------------------------------------------------------------------------------
 
 
@@ -61,7 +84,7 @@ def match_csv(match: Match) -> str:
     """Hand by hand: each side's score for the hand and its running total."""
     sides, series = running_totals(match)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
     header = ["hand"]
     for side in sides:
         header += [f"{side.name} hand", f"{side.name} total"]
@@ -85,7 +108,7 @@ CSV_HEADER = [
 def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
     """One row per side per match, streamed (a few queries per 500 matches)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
 
     def flush() -> str:
         text = out.getvalue()
