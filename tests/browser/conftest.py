@@ -61,7 +61,13 @@ def phone(browser, live_server) -> Iterator[object]:
         def console(message) -> None:
             if message.type != "error":
                 return
-            offline = ("net::ERR_", "htmx:sendError", "htmx:afterRequest")
+            offline = (
+                "net::ERR_",
+                "htmx:sendError",
+                "htmx:afterRequest",
+                "a status of 503",
+                "Error Code 503",
+            )
             if page.allow_network_errors and any(word in message.text for word in offline):
                 return
             problems.append(f"console error on {page.url}: {message.text}")
