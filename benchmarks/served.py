@@ -369,6 +369,8 @@ def bench_env(tmp: str) -> dict[str, str]:
         "STATIC_ROOT": f"{tmp}/static",
         "CONN_MAX_AGE": "60",
         "REDIS_URL": "",
+        # DEBUG off needs a mailer; none is sent to during the bench.
+        "EMAIL_HOST": "127.0.0.1",
         # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
         "SECURE_SSL_REDIRECT": "false",
         "SESSION_COOKIE_SECURE": "false",

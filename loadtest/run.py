@@ -110,6 +110,7 @@ def main() -> int:
             "DJANGO_SETTINGS_MODULE": "benchmarks.settings",
             "DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL, "DEBUG": "false",
             "SECRET_KEY": "load-test", "ALLOWED_HOSTS": "127.0.0.1",
+            "EMAIL_HOST": "127.0.0.1",  # DEBUG off needs a mailer; nothing is sent
             "STATIC_ROOT": f"{tmp}/static", "CONN_MAX_AGE": "60",
             # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
             "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",

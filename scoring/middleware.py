@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import BadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 
 
 class BodyLimitMiddleware:
@@ -24,4 +26,40 @@ class BodyLimitMiddleware:
             length = 0
         if limit is not None and length > limit:
             return HttpResponse("Request body too large.\n", status=413, content_type="text/plain")
+        return self.get_response(request)
+
+
+class PermissionsPolicyMiddleware:
+    """Every response says which browser features the pages may use
+    (``settings.PERMISSIONS_POLICY``: a feature with no origins is off for everyone)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.header = ", ".join(
+            f"{feature}=({' '.join(origins)})"
+            for feature, origins in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", self.header)
+        return response
+
+
+class NulByteMiddleware:
+    """A NUL byte in the address is 404 and one in the query 400, before any view looks
+    anything up with it: PostgreSQL refuses NUL in a string and the lookup would be a
+    500 (SQLite would just find nothing). A posted form's fields refuse it themselves
+    (Django's form fields do); a value read straight from the post must too."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path_info:
+            raise Http404("no such page")
+        if "\x00" in unquote(request.META.get("QUERY_STRING", "")) or any(
+            "\x00" in value for value in request.COOKIES.values()
+        ):
+            raise BadRequest("NUL byte in the query")
         return self.get_response(request)

@@ -51,12 +51,32 @@ SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 365)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", not DEBUG)
+# Preloading is a promise to browsers' built-in lists that is slow to take back (every
+# subdomain, HTTPS only, for months): a site opts into it, it is never on by default.
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+if not SECURE_HSTS_PRELOAD:
+    # Django's deployment check warns whenever preload is off (security.W021).
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
 if envbool("SECURE_PROXY_SSL_HEADER", False):  # behind a proxy that sets X-Forwarded-Proto
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Sent on every response by scoring.middleware.PermissionsPolicyMiddleware: the page may
+# keep the screen on while a match is played (tento.js); nothing else is asked for.
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "camera": [],
+    "display-capture": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "publickey-credentials-get": [],
+    "screen-wake-lock": ["self"],
+    "usb": [],
+}
 
 # Django's own Content-Security-Policy: scripts, styles and images from this site only; no
 # inline script or style anywhere (behaviour lives in static/tento/tento.js, looks in
@@ -121,6 +141,10 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before anything reads it.
     "scoring.middleware.BodyLimitMiddleware",
+    "scoring.middleware.PermissionsPolicyMiddleware",
+    # A NUL byte in the address or the query is refused before a view looks it up
+    # (PostgreSQL cannot take one in a string, and would answer 500).
+    "scoring.middleware.NulByteMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below WhiteNoise, which serves static files already compressed; above everything
     # that writes a page. Django masks the CSRF token per response, which is what keeps
@@ -207,12 +231,28 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
-# Failed logins: 10 a minute from one address, 5 in 5 minutes for one account.
-ACCOUNT_RATE_LIMITS = {"login_failed": os.environ.get("LOGIN_FAILED_LIMIT", "10/m/ip,5/300s/key")}
+# Failed logins: 10 a minute from one address, 5 in 5 minutes for one account. Matches
+# started without an account: MATCH_CREATION_LIMIT a phone's address (signed-in players
+# are not limited). Every limit is counted in the default cache, so it holds across
+# processes only with the shared cache (REDIS_URL; `check --deploy` warns without it).
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": os.environ.get("LOGIN_FAILED_LIMIT", "10/m/ip,5/300s/key"),
+    "create_match": os.environ.get("MATCH_CREATION_LIMIT", "30/h/ip"),
+}
+# The address a limit counts is the phone's, not the proxy's: the last
+# TRUSTED_PROXY_COUNT hops of X-Forwarded-For are the deployment's own proxies (1 for
+# the documented one). 0 reads the connection's address (no proxy in front).
+ALLAUTH_TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 # Mail through Django's mailers: SMTP when EMAIL_HOST is set, the console in development.
+# Without DEBUG there is no console fallback: it would print password-reset links, live
+# keys to an account, into the server's log.
 _email_host = os.environ.get("EMAIL_HOST", "")
+if not _email_host and not DEBUG:
+    raise ImproperlyConfigured(
+        "EMAIL_HOST must be set when DEBUG is off (password resets are sent by mail)"
+    )
 if _email_host:
     MAILERS = {
         "default": {
@@ -279,6 +319,12 @@ if REDIS_URL:
             # Django's Redis backend, keeping one client per pool (scoring/cache.py).
             "BACKEND": "scoring.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
+            # A Redis that hangs must not hang every request with it: a call waits at
+            # most REDIS_TIMEOUT seconds, then fails (tests/test_deploy.py times it).
+            "OPTIONS": {
+                "socket_timeout": envint("REDIS_TIMEOUT", 1),
+                "socket_connect_timeout": envint("REDIS_TIMEOUT", 1),
+            },
         }
     }
 else:

@@ -17,3 +17,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# A database that cannot write answers 503 in the app's own page (scoring.errors).
+handler500 = "scoring.errors.server_error"

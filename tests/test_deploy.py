@@ -6,19 +6,25 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
+# The deployment docs/deploy.md describes: behind one proxy, with the shared cache.
 PRODUCTION = {
     "DEBUG": "",
     "SECRET_KEY": "a-long-production-secret-" + "x" * 40,
     "ALLOWED_HOSTS": "tento.example",
     "EMAIL_HOST": "smtp.tento.example",  # password resets need a real mailer
+    "SECURE_PROXY_SSL_HEADER": "true",
+    "TRUSTED_PROXY_COUNT": "1",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
     "DJANGO_SETTINGS_MODULE": "scoring.settings",
 }
 
@@ -47,9 +53,85 @@ def test_without_debug_asked_for_there_is_no_fallback_secret():
     assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
 
 
+def test_without_debug_and_without_a_mailer_the_app_refuses_to_start():
+    # The console mailer would print password-reset links, live keys, into the log.
+    env = {k: v for k, v in PRODUCTION.items() if k != "EMAIL_HOST"} | {"EMAIL_HOST": ""}
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert "EMAIL_HOST must be set when DEBUG is off" in result.stderr
+
+
+def test_without_the_shared_cache_check_deploy_says_rate_limits_count_apart():
+    env = PRODUCTION | {"REDIS_URL": ""}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode != 0
+    assert "tento.W001" in result.stderr + result.stdout
+
+
+def production_setting(expression: str, **env: str) -> str:
+    code = f"from django.conf import settings; print({expression})"
+    return manage("shell", "-v0", "-c", code, env=PRODUCTION | env).stdout.strip()
+
+
+def test_hsts_preload_is_opted_into_never_on_by_default():
+    assert production_setting("settings.SECURE_HSTS_PRELOAD") == "False"
+    assert production_setting("settings.SECURE_HSTS_PRELOAD", SECURE_HSTS_PRELOAD="1") == "True"
+    assert production_setting("settings.SECURE_HSTS_SECONDS") == str(60 * 60 * 24 * 365)
+
+
+def test_login_limits_count_the_address_behind_the_documented_proxy():
+    assert production_setting("settings.ALLAUTH_TRUSTED_PROXY_COUNT") == "1"
+    limits = production_setting("settings.ACCOUNT_RATE_LIMITS")
+    assert "login_failed" in limits and "create_match" in limits
+
+
+def test_the_shared_cache_gives_up_on_a_frozen_redis_within_two_seconds():
+    # A Redis that accepts connections and never answers (frozen, or SIGSTOPped).
+    silent = socket.create_server(("127.0.0.1", 0))
+    port = silent.getsockname()[1]
+    code = (
+        "import time; from django.core.cache import cache; t = time.monotonic()\n"
+        "try: cache.get('x')\nexcept Exception as e: print(type(e).__name__)\n"
+        "print(round(time.monotonic() - t, 1))"
+    )
+    env = PRODUCTION | {"REDIS_URL": f"redis://127.0.0.1:{port}/0"}
+    try:
+        out = manage("shell", "-v0", "-c", code, env=env).stdout.split()
+    finally:
+        silent.close()
+    assert out[0] == "TimeoutError", out
+    assert float(out[1]) <= 2.0
+
+
+@pytest.mark.django_db
+def test_failed_logins_behind_the_proxy_lock_out_one_phone_not_the_club(client, settings):
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    # An hour's window: a slow machine's ten tries must not outlast the minute.
+    settings.ACCOUNT_RATE_LIMITS = settings.ACCOUNT_RATE_LIMITS | {"login_failed": "10/h/ip"}
+    proxy = {"REMOTE_ADDR": "10.0.0.2"}  # every phone arrives from the proxy's address
+
+    def locked_out(phone: str, n: int) -> bool:
+        data = {"login": f"nobody{n}", "password": "wrong"}
+        response = client.post("/accounts/login/", data, HTTP_X_FORWARDED_FOR=phone, **proxy)
+        return "Too many failed login attempts" in response.content.decode()
+
+    with translation.override("en"):
+        client.cookies["django_language"] = "en"
+        assert not any(locked_out("203.0.113.7", n) for n in range(10))
+        assert locked_out("203.0.113.7", 10)
+        assert not locked_out("198.51.100.3", 11)  # another phone at the table signs in
+
+
+@pytest.mark.django_db
+def test_every_response_carries_a_permissions_policy(client):
+    policy = client.get("/")["Permissions-Policy"]
+    assert "camera=()" in policy and "geolocation=()" in policy and "microphone=()" in policy
+    assert "screen-wake-lock=(self)" in policy  # tento.js keeps the screen on during a match
+
+
 def test_debug_is_off_unless_asked_for():
     code = "from django.conf import settings; print(settings.DEBUG)"
-    env = {"SECRET_KEY": "k" * 50}
+    env = {"SECRET_KEY": "k" * 50, "EMAIL_HOST": "smtp.tento.example"}
     assert manage("shell", "-v0", "-c", code, env=env).stdout.strip() == "False"
     assert manage("shell", "-v0", "-c", code, env={"DEBUG": "1"}).stdout.strip() == "True"
 

@@ -21,7 +21,7 @@ def posted_club(request: HttpRequest) -> Club | None:
     """The club a new match is started for (its code posted as ``club``), if the user
     may score for it; otherwise the match is the user's (or the phone's) own."""
     code = request.POST.get("club", "")
-    if not code:
+    if not code or "\x00" in code:  # PostgreSQL cannot look up a string with a NUL
         return None
     return scoring_clubs(request.user).filter(code=code).first()
 

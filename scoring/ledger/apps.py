@@ -23,3 +23,4 @@ class LedgerConfig(AppConfig):
         from scoring.ledger import access
 
         access.connect_signals()
+        import scoring.checks  # noqa: F401  (registers the deployment checks)

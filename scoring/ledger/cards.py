@@ -11,6 +11,7 @@ they were read, with suit symbols, so that a misreading is visible at once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -279,12 +280,33 @@ class MeldsField(forms.CharField):
         return read_melds(super().clean(value))
 
 
+# Digits as a phone's number pad types them, with a sign: Python's int() also reads
+# "1_000", other scripts' digits and inner spaces, which no player means.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def read_whole_number(value: Any) -> int | None:
+    """``value`` as a whole number if it is one written plainly, else None."""
+    text = str(value).strip() if value is not None else ""
+    return int(text) if WHOLE_NUMBER.fullmatch(text) else None
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's ``IntegerField``, reading only plain digits (and a sign)."""
+
+    def to_python(self, value: Any) -> int | None:
+        typed = isinstance(value, str) and value.strip() not in self.empty_values
+        if typed and read_whole_number(value) is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
 def count_field(
     label: Any, maximum: int, *, step: int = 1, chips: int = 0, **attrs: Any
 ) -> forms.IntegerField:
     """A small whole number drawn as a stepper (− 0 +): counts of canastras, penalties.
     ``chips``: the commonest values 0 … chips−1 as one-tap buttons instead of − and +."""
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         required=False,
         initial=0,
@@ -308,7 +330,7 @@ def number_field(label: Any, minimum: int, maximum: int, **kwargs: Any) -> forms
     """A whole number typed on the phone's number pad, bounded by what a real table can
     reach (a running total, chips, failed openings); ``kwargs`` as for ``IntegerField``."""
     kwargs.setdefault("widget", forms.NumberInput(attrs=NUMERIC))
-    return forms.IntegerField(label=label, min_value=minimum, max_value=maximum, **kwargs)
+    return WholeNumberField(label=label, min_value=minimum, max_value=maximum, **kwargs)
 
 
 class StepperInput(forms.NumberInput):

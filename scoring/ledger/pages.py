@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import BadRequest
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -24,6 +25,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, ngettext
 
 from referee.rulings import Violation
+from scoring.ledger.cards import read_whole_number
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
 from scoring.ledger.rulebook import line_dicts, violation_dicts
@@ -44,10 +46,20 @@ def read_uuid(value: str | None) -> uuid.UUID:
 
 
 def read_int(value: Any) -> int | None:
-    try:
-        return int(str(value or ""))
-    except ValueError:
+    return read_whole_number(value)
+
+
+def read_guard(data: Mapping[str, Any], name: str) -> int | None:
+    """A hidden field that guards a write (the hand number this phone expects, the draft
+    revision it moved): None if the phone sent none, else a whole number. Anything else
+    refuses the post (400) rather than skip the guard."""
+    value = data.get(name)
+    if value is None or value == "":
         return None
+    number = read_whole_number(value)
+    if number is None or number < 0:
+        raise BadRequest(f"{name} is not a whole number")
+    return number
 
 
 # --- the live scoreboard -------------------------------------------------------------------

@@ -29,6 +29,7 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import RuleError, Violation
+from scoring.ledger.cards import WholeNumberField
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
@@ -270,7 +271,7 @@ class Game:
 
     def target_field(self) -> forms.Field | None:
         """How the start-a-match page asks for the target; None for a game without one."""
-        return forms.IntegerField(
+        return WholeNumberField(
             label=_("Target"),
             required=False,
             min_value=1,

@@ -12,12 +12,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import ngettext
 
-from scoring.clubs.models import Club
+from scoring.clubs.models import Club, Guest, Membership
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
 from scoring.records.stats import running_totals
 
@@ -35,6 +37,29 @@ def _read_when(value: str | None) -> dt.datetime | None:
 
 def _name(player: Player | None) -> str | None:
     return player.name if player else None
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(…),
+# @SUM, a DDE call after + or -): a name typed at the table must stay a name. OWASP's
+# rule: such a text cell is written with a leading apostrophe. Numbers are not text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> Any:
+    """``value`` as a CSV cell no spreadsheet will run."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class SafeWriter:
+    """``csv.writer`` whose every text cell goes through ``cell``."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self.writer.writerow([cell(value) for value in row])
 
 
 # --- a match ---------------------------------------------------------------------------------
@@ -61,7 +86,7 @@ def match_csv(match: Match) -> str:
     """Hand by hand: each side's score for the hand and its running total."""
     sides, series = running_totals(match)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
     header = ["hand"]
     for side in sides:
         header += [f"{side.name} hand", f"{side.name} total"]
@@ -85,7 +110,7 @@ CSV_HEADER = [
 def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
     """One row per side per match, streamed (a few queries per 500 matches)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
 
     def flush() -> str:
         text = out.getvalue()
@@ -215,6 +240,131 @@ def export_json(
     }
 
 
+# --- clubs and accounts, for a restore -------------------------------------------------------
+# Only ``manage.py export_records`` writes these (an operator's copy, as private as the
+# database: accounts carry their password hashes); a reader's download never does. With
+# them an export read into an empty database gives every match its club and owner back.
+
+
+def export_accounts(users: QuerySet[Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "username": user.get_username(),
+            "email": user.email,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "password": user.password,
+            "is_active": user.is_active,
+            "is_staff": user.is_staff,
+            "is_superuser": user.is_superuser,
+            "date_joined": _when(user.date_joined),
+        }
+        for user in users.order_by("pk")
+    ]
+
+
+def export_clubs(clubs: QuerySet[Club]) -> list[dict[str, Any]]:
+    query = clubs.order_by("pk").select_related("created_by")
+    query = query.prefetch_related(
+        Prefetch("memberships", queryset=Membership.objects.select_related("user")), "guests"
+    )
+    return [
+        {
+            "code": club.code,
+            "name": club.name,
+            "created_at": _when(club.created_at),
+            "created_by": club.created_by.get_username() if club.created_by else None,
+            "members": [
+                {
+                    "username": m.user.get_username(),
+                    "role": m.role,
+                    "joined_at": _when(m.joined_at),
+                }
+                for m in club.memberships.all()
+            ],
+            "guests": [
+                {"name": guest.name, "added_at": _when(guest.added_at)}
+                for guest in club.guests.all()
+            ],
+        }
+        for club in query
+    ]
+
+
+def people_of(clubs: QuerySet[Club], matches: QuerySet[Match]) -> QuerySet[Any]:
+    """The accounts a restore of ``clubs`` and ``matches`` needs: members, founders,
+    owners."""
+    User = get_user_model()
+    return User.objects.filter(
+        Q(memberships__club__in=clubs)
+        | Q(pk__in=clubs.values("created_by"))
+        | Q(pk__in=matches.values("owner"))
+    ).distinct()
+
+
+def _restore_accounts(accounts: list[dict[str, Any]]) -> None:
+    """Accounts not here yet, by username (one already here is left as it is)."""
+    User = get_user_model()
+    names = [a["username"] for a in accounts]
+    present = set(
+        User.objects.filter(**{f"{User.USERNAME_FIELD}__in": names}).values_list(
+            User.USERNAME_FIELD, flat=True
+        )
+    )
+    User.objects.bulk_create(
+        User(
+            **{User.USERNAME_FIELD: a["username"]},
+            email=a["email"],
+            first_name=a["first_name"],
+            last_name=a["last_name"],
+            # An account without a password hash can sign in only after a reset.
+            password=a.get("password") or make_password(None),
+            is_active=a["is_active"],
+            is_staff=a.get("is_staff", False),
+            is_superuser=a.get("is_superuser", False),
+            date_joined=_read_when(a["date_joined"]) or timezone.now(),
+        )
+        for a in accounts
+        if a["username"] not in present
+    )
+
+
+def _restore_clubs(clubs: list[dict[str, Any]]) -> None:
+    """Clubs not here yet, by code, with their members (whose accounts are here) and
+    guests, at their recorded times."""
+    present = set(
+        Club.objects.filter(code__in=[c["code"] for c in clubs]).values_list("code", flat=True)
+    )
+    fresh = [c for c in clubs if c["code"] not in present]
+    User = get_user_model()
+    wanted = {c["created_by"] for c in fresh} | {
+        m["username"] for c in fresh for m in c["members"]
+    }
+    users = {
+        u.get_username(): u
+        for u in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted - {None}})
+    }
+    made = Club.objects.bulk_create(
+        Club(code=c["code"], name=c["name"], created_by=users.get(c["created_by"])) for c in fresh
+    )
+    for club, c in zip(made, fresh, strict=True):
+        club.created_at = _read_when(c["created_at"])
+    Club.objects.bulk_update(made, ["created_at"], batch_size=500)
+    members = [(club, m) for club, c in zip(made, fresh, strict=True) for m in c["members"]]
+    members = [(club, m) for club, m in members if m["username"] in users]
+    memberships = Membership.objects.bulk_create(
+        Membership(club=club, user=users[m["username"]], role=m["role"]) for club, m in members
+    )
+    for membership, (_club, m) in zip(memberships, members, strict=True):
+        membership.joined_at = _read_when(m["joined_at"])
+    Membership.objects.bulk_update(memberships, ["joined_at"], batch_size=500)
+    guests_in = [(club, g) for club, c in zip(made, fresh, strict=True) for g in c["guests"]]
+    guests = Guest.objects.bulk_create(Guest(club=club, name=g["name"]) for club, g in guests_in)
+    for guest, (_club, g) in zip(guests, guests_in, strict=True):
+        guest.added_at = _read_when(g["added_at"])
+    Guest.objects.bulk_update(guests, ["added_at"], batch_size=500)
+
+
 # --- back in -----------------------------------------------------------------------------------
 
 
@@ -240,6 +390,9 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
     with the same code is already here). Players are matched by name."""
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise ImportError_(f"not a {FORMAT} v{VERSION} file")
+    # Accounts and clubs first (an operator's export has them): the matches link to them.
+    _restore_accounts(data.get("accounts", []))
+    _restore_clubs(data.get("clubs", []))
     incoming = data["matches"]
     present = set(
         Match.objects.filter(code__in=[m["code"] for m in incoming]).values_list("code", flat=True)

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.clubs.models import Club
+from scoring.ledger.cards import WholeNumberField
 from scoring.ledger.registry import game_choices
 from scoring.records.stats import Period
 
@@ -17,7 +18,7 @@ class RecordsFilter(forms.Form):
     and for the match history a search and a player."""
 
     game = forms.ChoiceField(label=_("Game"), choices=_games, required=False)
-    season = forms.IntegerField(
+    season = WholeNumberField(
         label=_("Season"), required=False, min_value=2000, max_value=2999,
         help_text=_("A year; or choose dates below."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.cards import checkbox
+from scoring.ledger.cards import WholeNumberField, checkbox
 from scoring.ledger.handforms import HandForm
 
 MOST_POINTS = 1_000_000
@@ -23,7 +23,7 @@ class FreeHandForm(HandForm):
 
     def add_fields(self) -> None:
         for side in self.match.sides:
-            self.fields[f"side_{side.position}"] = forms.IntegerField(
+            self.fields[f"side_{side.position}"] = WholeNumberField(
                 label=side.name,
                 required=False,
                 min_value=-MOST_POINTS,

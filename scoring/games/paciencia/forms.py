@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.cards import Card
 from referee.paciencia import DEALS, DECK, DECK_SIZE, PILES, deck_violations
-from scoring.ledger.cards import CardsField, StepperInput, card_views
+from scoring.ledger.cards import CardsField, StepperInput, WholeNumberField, card_views
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.rulebook import violation_dicts
 
@@ -52,7 +52,7 @@ class PacienciaHandForm(HandForm):
         widget=forms.RadioSelect,
     )
     # Bounded loosely here: the engine says what a real game can leave, with its rule.
-    cards_left = forms.IntegerField(
+    cards_left = WholeNumberField(
         label=_("Cards left off the piles"),
         required=False,
         min_value=0,
@@ -97,7 +97,7 @@ class PacienciaHandForm(HandForm):
 class ShuffleForm(forms.Form):
     """A shuffle number to replay; the engine says whether it is one."""
 
-    shuffle = forms.IntegerField(
+    shuffle = WholeNumberField(
         label=_("Shuffle number"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0}),
     )

@@ -56,6 +56,7 @@ from scoring.ledger.cards import (
     MAX_CARDS_TEXT,
     CardsField,
     CardView,
+    WholeNumberField,
     card_views,
     checkbox,
     notation,
@@ -108,7 +109,7 @@ LOG_LINES = 6
 
 
 class PinkertonOptionsForm(forms.Form):
-    pass_limit = forms.IntegerField(
+    pass_limit = WholeNumberField(
         label=OPTION_LABELS["pass_limit"],
         initial=pinkerton.DEFAULT_PASS_LIMIT,
         min_value=2,
@@ -129,7 +130,7 @@ class PinkertonOptionsForm(forms.Form):
         initial=True,
         widget=forms.RadioSelect,
     )
-    time_limit = forms.IntegerField(
+    time_limit = WholeNumberField(
         label=OPTION_LABELS["time_limit"],
         required=False,
         min_value=1,

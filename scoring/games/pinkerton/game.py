@@ -20,6 +20,7 @@ from referee.pinkerton import PinkertonOptions
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pinkerton import table
 from scoring.games.pinkerton.forms import PinkertonHandForm, PinkertonOptionsForm
+from scoring.ledger.cards import WholeNumberField
 from scoring.ledger.registry import Game, MatchView
 
 
@@ -40,7 +41,7 @@ class Pinkerton(Game):
     finish_label = _("Time is up: end the match")
 
     def target_field(self) -> forms.IntegerField:
-        return forms.IntegerField(
+        return WholeNumberField(
             label=_("Target"),
             required=False,
             min_value=1,

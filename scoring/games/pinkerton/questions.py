@@ -13,7 +13,7 @@ from referee import pinkerton
 from referee.pinkerton import PinkertonOptions
 from scoring.games.pinkerton.forms import card_param
 from scoring.games.pinkerton.table import house_rules
-from scoring.ledger.cards import CardField, CardsField
+from scoring.ledger.cards import CardField, CardsField, WholeNumberField
 from scoring.ledger.referee import Answer, Question, answer
 from scoring.ledger.rulebook import label
 
@@ -123,7 +123,7 @@ class PointsQuestion(PinkertonQuestion):
     short = _("The points")
     submit = _("Count the points")
 
-    cards = forms.IntegerField(
+    cards = WholeNumberField(
         label=_("Cards in the stack"),
         min_value=0,
         max_value=len(pinkerton.EXTRA_DECK),

@@ -25,6 +25,7 @@ from scoring.ledger.pages import (
     live_context,
     pending_context,
     posted_form_context,
+    read_guard,
     read_int,
     read_uuid,
 )
@@ -75,7 +76,7 @@ def _redrawn_after_step(
     try:
         draft = form.step()
         if shared:
-            match.save_draft(draft, revision=read_int(request.POST.get("draft_revision")))
+            match.save_draft(draft, revision=read_guard(request.POST, "draft_revision"))
     except RuleError as error:
         violations = violation_dicts(error.violations)
         # Another phone moved the hand first: show the hand as it now stands.
@@ -90,7 +91,8 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
     view = match.view()
     form = match.rules.hand_form(view, request.POST)
     request_id = read_uuid(request.POST.get("request_id"))
-    number = read_int(request.POST.get("expected_number")) or view.number
+    number = read_guard(request.POST, "expected_number") or view.number
+    draft_revision = read_guard(request.POST, "draft_revision")
     if form.stepping:
         form, violations = _redrawn_after_step(request, match, form, shared=True)
         context = posted_form_context(request, match, form, violations=violations)
@@ -105,7 +107,7 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
                 form.entry(),
                 request_id=request_id,
                 expected_number=number,
-                draft_revision=read_int(request.POST.get("draft_revision")),
+                draft_revision=draft_revision,
                 allow_empty=not match.rules.confirm_empty_hands
                 or request.POST.get("confirmed") == "empty",
             )
@@ -184,6 +186,7 @@ def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     violations: list[dict[str, Any]] = []
     status = 200
     if request.method == "POST":
+        revision = read_guard(request.POST, "revision")
         form = match.rules.hand_form(view, request.POST, entry=hand.entry)
         who = CorrectionForm(match, request.POST)
         if form.stepping:
@@ -194,7 +197,7 @@ def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
                     number,
                     form.entry(),
                     by=who.cleaned_data["changed_by"],
-                    revision=read_int(request.POST.get("revision")),
+                    revision=revision,
                 )
             except RuleError as error:
                 violations = violation_dicts(error.violations)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from allauth.core import ratelimit
 from django.contrib import messages
 from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -85,6 +86,11 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         setup = NewMatch(rules, request.POST, sides=resize, resize=resize is not None)
         club = posted_club(request)
         if setup.is_valid():
+            # A phone without an account starts MATCH_CREATION_LIMIT matches an address
+            # (allauth's limits, counted in the shared cache); an account is not limited.
+            anonymous = not request.user.is_authenticated
+            if anonymous and not ratelimit.consume(request, action="create_match"):
+                return ratelimit.respond_429(request)
             return redirect(_started(request, setup.save(), club))
     else:
         setup = NewMatch(rules, sides=read_int(request.GET.get("sides")))

@@ -1,18 +1,31 @@
-"""``manage.py export_records [file] [--game G] [--format json|csv]``: the records as
-JSON (read back by ``import_records``) or CSV, to a file or standard output. The JSON
-keeps every match's scorer and read-only link tokens, so a restore keeps the links
-working: the file is a key to every match, to be kept like the database itself."""
+"""``manage.py export_records [file] [--game G] [--club CODE] [--format json|csv]``: the
+records as JSON (read back by ``import_records``) or CSV, to a file or standard output.
+
+The JSON is an operator's copy for a restore: besides the matches it holds the clubs
+(members, roles, guests) and the accounts they and the matches need, password hashes
+included, and every match's scorer and read-only link tokens, so that read into an
+empty database every match has its club, its owner and its links again.
+Keep it as private as the database itself."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
+from scoring.clubs.models import Club
 from scoring.ledger.models import Match
-from scoring.records.exports import FORMAT, VERSION, export_matches, records_csv
+from scoring.records.exports import (
+    FORMAT,
+    VERSION,
+    export_accounts,
+    export_clubs,
+    export_matches,
+    people_of,
+    records_csv,
+)
 
 
 class Command(BaseCommand):
@@ -22,9 +35,16 @@ class Command(BaseCommand):
         parser.add_argument("file", nargs="?", default="-", help="output file; - for stdout")
         parser.add_argument("--format", choices=["json", "csv"], default="json")
         parser.add_argument("--game", help="only this game's matches")
+        parser.add_argument("--club", help="only this club (its code), with its people")
 
     def handle(self, *args, **options) -> None:
         matches = Match.objects.all()
+        clubs = Club.objects.all()
+        if options["club"]:
+            clubs = clubs.filter(code=options["club"])
+            if not clubs.exists():
+                raise CommandError(f"no club {options['club']!r}")
+            matches = matches.filter(club__in=clubs)
         if options["game"]:
             matches = matches.filter(game=options["game"])
         out = (
@@ -35,7 +55,13 @@ class Command(BaseCommand):
                 for chunk in records_csv(matches):
                     out.write(chunk)
                 return
-            head = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now()}
+            head = {
+                "format": FORMAT,
+                "version": VERSION,
+                "exported_at": timezone.now(),
+                "accounts": export_accounts(people_of(clubs, matches)),
+                "clubs": export_clubs(clubs),
+            }
             out.write(json.dumps(head, default=str)[:-1] + ', "matches": [')
             for n, match in enumerate(export_matches(matches, tokens=True)):
                 out.write(("," if n else "") + "\n" + json.dumps(match, ensure_ascii=False))
