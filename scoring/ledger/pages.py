@@ -27,6 +27,7 @@ from referee.rulings import Violation
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
 from scoring.ledger.rulebook import line_dicts, violation_dicts
+from scoring.records.stats import running_chart
 
 # How many hands the match page shows before "earlier hands".
 HISTORY_PAGE = 12
@@ -118,6 +119,14 @@ def live_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "next_number": view.number,
         "poll_ms": settings.LIVE_POLL_MS,
     }
+
+
+def chart_oob_context(match: Match) -> dict[str, Any]:
+    """The running-totals chart, sent out of band with every changed scoreboard so that
+    it follows the match (the page itself loads it after it is drawn). Worked out once a
+    version, however many phones poll."""
+    key = f"match-chart:{match.pk}:{match.version}"
+    return {"chart_oob": cache.get_or_set(key, lambda: running_chart(match), FRAGMENT_TTL)}
 
 
 # --- the hand form -------------------------------------------------------------------------

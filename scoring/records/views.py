@@ -205,11 +205,7 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 def _chart_context(match: Match) -> dict:
-    sides, series = stats.running_totals(match)
-    return {
-        "match": match,
-        "chart": charts.line_chart([side.name for side in sides], series),
-    }
+    return {"match": match, "chart": stats.running_chart(match)}
 
 
 @require_safe

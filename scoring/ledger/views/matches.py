@@ -23,6 +23,7 @@ from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
 from scoring.ledger.pages import (
+    chart_oob_context,
     delta_context,
     etag_version,
     hand_form_context,
@@ -238,7 +239,7 @@ def live(request: HttpRequest, code: str) -> HttpResponse:
     and only the hands that changed since the version the phone holds."""
     with snapshot():
         match = get_match(request, code)
-        context = live_context(request, match)
+        context = live_context(request, match) | chart_oob_context(match)
         since = etag_version(request.headers.get("If-None-Match"), match.pk)
         delta = delta_context(match, since) if since is not None else None
         if delta is not None:
