@@ -211,7 +211,9 @@ def _chart_context(match: Match) -> dict:
 @require_safe
 def match_record(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
-    url = request.build_absolute_uri(match.get_absolute_url())
+    # The summary is pasted in a chat: it links the read-only link, as the match's own
+    # address is private (404 for a friend).
+    url = request.build_absolute_uri(match.get_watch_url())
     context = _chart_context(match) | {"summary": match_text(match, url)}
     return render(request, "records/match.html", context)
 
@@ -232,7 +234,7 @@ def _download(content, content_type: str, filename: str) -> HttpResponse:
 @require_safe
 def match_summary(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
-    text = match_text(match, request.build_absolute_uri(match.get_absolute_url()))
+    text = match_text(match, request.build_absolute_uri(match.get_watch_url()))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 

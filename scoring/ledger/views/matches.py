@@ -155,7 +155,7 @@ def match_detail(request: HttpRequest, code: str) -> HttpResponse:
 def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
     """The links (and their QR codes) this phone may hand on: the read-only link to
     anyone who may see the match, the scorer link only to those who may change it."""
-    share_url = request.build_absolute_uri(reverse("ledger:watch", args=[match.share_token]))
+    share_url = request.build_absolute_uri(match.get_watch_url())
     links = {"share_url": share_url}
     links["share_qr"] = qr_svg(links["share_url"])
     if match.can_change:
