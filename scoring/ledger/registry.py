@@ -178,6 +178,8 @@ class Game:
     # what the page says once it is over.
     finish_label: ClassVar[Promise | str] = _("End match")
     finished_text: ClassVar[Promise | str] = _("Match finished.")
+    # The question asked before a match is ended by hand (a chip game has no side ahead).
+    finish_confirm: ClassVar[Promise | str] = _("End the match now? The side ahead wins.")
     # A hand where every side scores nothing is asked about before it is recorded (in a
     # game where such a hand is almost always a form sent too early).
     confirm_empty_hands: ClassVar[bool] = False
