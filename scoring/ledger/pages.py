@@ -154,6 +154,8 @@ def hand_form_context(
         "violations": list(violations),
         "request_id": request_id or uuid.uuid4(),
         "number": number or view.number,
+        "hand_title": match.rules.hand_name(number or view.number),
+        "hand_template": match.rules.hand_name("%s"),
         "draft_revision": match.draft_revision,
         "conflict": conflict,
     }
@@ -251,8 +253,13 @@ def render_hands(
                 {
                     "match": match,
                     "hand": row,
+                    "title": match.rules.hand_name(row["number"]),
                     "by_side": [
-                        (score.side, score.total, line_dicts(score.lines))
+                        (
+                            score.side,
+                            match.rules.hand_total_text(score.total),
+                            line_dicts(score.lines),
+                        )
                         for score in by_hand.get(row["pk"], [])
                     ],
                     "problem": violation_dicts_of(row["problem"]),
