@@ -188,15 +188,19 @@
   });
 
   // --- the rulebook: find a rule on the page ------------------------------------------
+  // Accents and case are ignored both ways: "paciencia" finds "Paciência", "mão" finds "mao".
+  function folded(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!box.matches || !box.matches("[data-rule-search]")) return;
-    var words = box.value.toLowerCase().trim().split(/\s+/).filter(Boolean);
+    var words = folded(box.value).trim().split(/\s+/).filter(Boolean);
     var shown = 0;
     document.querySelectorAll(".rule-section").forEach(function (section) {
       var any = false;
       section.querySelectorAll("article.rule-text").forEach(function (rule) {
-        var haystack = rule.textContent.toLowerCase() + " " + rule.id;
+        var haystack = folded(rule.textContent + " " + rule.id);
         var match = words.every(function (word) { return haystack.indexOf(word) !== -1; });
         rule.hidden = !match;
         if (match) { any = true; shown += 1; }
