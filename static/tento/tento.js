@@ -95,9 +95,27 @@
     }
   }
 
+  // --- the match chart follows the scoreboard ------------------------------------------
+  // A changed scoreboard brings the chart in a <template data-match-chart>, or says where
+  // to fetch it (data-reload); it goes into the chart's slot below the hands. (Not an
+  // out-of-band swap: a poll answered after its section was replaced would find no slot.)
+  function applyChart(root) {
+    root.querySelectorAll("template[data-match-chart]").forEach(function (template) {
+      var slot = document.getElementById("match-chart-slot");
+      if (slot && template.dataset.reload && window.htmx) {
+        htmx.ajax("GET", template.dataset.reload,
+          { target: slot, select: "#match-chart", swap: "innerHTML" });
+      } else if (slot && template.content.firstElementChild) {
+        slot.replaceChildren(document.importNode(template.content, true));
+      }
+      template.remove();
+    });
+  }
+
   // --- after every swap --------------------------------------------------------------
   document.addEventListener("htmx:afterSwap", function () {
     applyHistoryDelta(document);
+    applyChart(document);
     // A refusal shows beside the button that was tapped: take the eye (and the screen
     // reader) there, once.
     var focus = document.querySelector("[data-focus]:not([data-focused])");

@@ -129,6 +129,11 @@ def test_the_match_chart_draws_in_every_language_and_follows_the_match(phone, la
     for points in ([7, 3], [2, 11], [13, 0]):
         record(match, {"points": points})
     expect(chart).to_have_attribute("data-hands", "3", timeout=8_000)
+    # and a hand recorded on this phone
+    page.fill("#hand-form [name=side_0]", "4")
+    page.fill("#hand-form [name=side_1]", "5")
+    page.click("#hand-form button[data-record]")
+    expect(chart).to_have_attribute("data-hands", "4", timeout=8_000)
     # the end dots sit at the lines' ends (a decimal comma put them at the corner)
     for dot in chart.locator("circle.dot").all():
         box = dot.bounding_box()
