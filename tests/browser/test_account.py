@@ -55,7 +55,7 @@ def test_log_in_and_sign_up_look_like_the_rest_and_speak_the_language(phone, lan
     page = phone(language, trusted=False)
     for url in ("/accounts/login/", "/accounts/signup/"):
         page.goto(url)
-        form = page.locator(".account-page form")
+        form = page.locator("main form[method=post]")
         # a label over each field and the main button full width, as on every form here
         expect(form.locator(".field input[type=password]").first).to_be_visible()
         button = form.locator("button[type=submit]")
