@@ -51,7 +51,7 @@ def club(request: HttpRequest, code: str) -> HttpResponse:
     matches = Match.objects.filter(club=club)
     context = {
         "club": club,
-        "role": role,
+        "role": Role(role).label,
         "is_admin": role == Role.ADMIN,
         "can_score": role in SCORING_ROLES,
         "memberships": club.memberships.select_related("user"),

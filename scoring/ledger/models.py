@@ -256,6 +256,10 @@ class Match(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("ledger:match", args=[self.code])
 
+    def get_watch_url(self) -> str:
+        """The read-only link: the one to hand on, as the match's own address is private."""
+        return reverse("ledger:watch", args=[self.share_token])
+
     @property
     def rules(self) -> Game:
         return get_game(self.game)

@@ -29,6 +29,7 @@ from scoring.ledger.cards import read_whole_number
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
 from scoring.ledger.rulebook import line_dicts, violation_dicts
+from scoring.records.stats import running_chart
 
 # How many hands the match page shows before "earlier hands".
 HISTORY_PAGE = 12
@@ -146,6 +147,14 @@ def pending_context() -> dict[str, Any]:
     return {"sent_texts": json.dumps(sent, ensure_ascii=False)}
 
 
+def chart_oob_context(match: Match) -> dict[str, Any]:
+    """The running-totals chart, sent out of band with every changed scoreboard so that
+    it follows the match (the page itself loads it after it is drawn). Worked out once a
+    version, however many phones poll."""
+    key = f"match-chart:{match.pk}:{match.version}"
+    return {"chart_oob": cache.get_or_set(key, lambda: running_chart(match), FRAGMENT_TTL)}
+
+
 # --- the hand form -------------------------------------------------------------------------
 
 
@@ -171,6 +180,8 @@ def hand_form_context(
         "violations": list(violations),
         "request_id": request_id or uuid.uuid4(),
         "number": number or view.number,
+        "hand_title": match.rules.hand_name(number or view.number),
+        "hand_template": match.rules.hand_name("%s"),
         "draft_revision": match.draft_revision,
         "conflict": conflict,
     }
@@ -268,8 +279,13 @@ def render_hands(
                 {
                     "match": match,
                     "hand": row,
+                    "title": match.rules.hand_name(row["number"]),
                     "by_side": [
-                        (score.side, score.total, line_dicts(score.lines))
+                        (
+                            score.side,
+                            match.rules.hand_total_text(score.total),
+                            line_dicts(score.lines),
+                        )
                         for score in by_hand.get(row["pk"], [])
                     ],
                     "problem": violation_dicts_of(row["problem"]),

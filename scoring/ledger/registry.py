@@ -181,6 +181,10 @@ class Game:
     # what the page says once it is over.
     finish_label: ClassVar[Promise | str] = _("End match")
     finished_text: ClassVar[Promise | str] = _("Match finished.")
+    # What one hand is called ("Hand 3"; a patience's log counts games, Pinkerton rounds).
+    hand_title: ClassVar[Promise | str] = _("Hand %(n)s")
+    # The question asked before a match is ended by hand (a chip game has no side ahead).
+    finish_confirm: ClassVar[Promise | str] = _("End the match now? The side ahead wins.")
     # A hand where every side scores nothing is asked about before it is recorded (in a
     # game where such a hand is almost always a form sent too early).
     confirm_empty_hands: ClassVar[bool] = False
@@ -364,6 +368,15 @@ class Game:
         return match.target is None
 
     # --- the match page ---------------------------------------------------------------
+
+    def hand_name(self, number: int | str) -> str:
+        """One hand's name in the history and on the hand form ("Hand 3")."""
+        return str(self.hand_title) % {"n": number}
+
+    def hand_total_text(self, total: int) -> str:
+        """A side's score for one hand as the history shows it: the number, unless the
+        game says it otherwise (a patience's game is won or lost)."""
+        return str(total)
 
     def side_notes(self, match: MatchView) -> dict[int, list[str]]:
         """Short lines shown under a side's total (e.g. its opening minimum)."""

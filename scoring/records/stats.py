@@ -19,6 +19,7 @@ from django.utils import timezone
 from scoring.clubs.models import Membership
 from scoring.ledger.models import HandScore, Match, Player, Seat, Side
 from scoring.ledger.registry import get_game
+from scoring.records import charts
 
 # How many matches a player's page lists, and its form chart draws.
 RECENT = 10
@@ -352,3 +353,9 @@ def running_totals(match: Match) -> tuple[list[Side], list[list[int]]]:
             current = number
         series[index[side_id]][-1] += total
     return sides, series
+
+
+def running_chart(match: Match) -> charts.LineChart:
+    """The chart of ``running_totals``: one line per side, named by the side."""
+    sides, series = running_totals(match)
+    return charts.line_chart([side.name for side in sides], series)

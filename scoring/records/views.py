@@ -205,17 +205,15 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 def _chart_context(match: Match) -> dict:
-    sides, series = stats.running_totals(match)
-    return {
-        "match": match,
-        "chart": charts.line_chart([side.name for side in sides], series),
-    }
+    return {"match": match, "chart": stats.running_chart(match)}
 
 
 @require_safe
 def match_record(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
-    url = request.build_absolute_uri(match.get_absolute_url())
+    # The summary is pasted in a chat: it links the read-only link, as the match's own
+    # address is private (404 for a friend).
+    url = request.build_absolute_uri(match.get_watch_url())
     context = _chart_context(match) | {"summary": match_text(match, url)}
     return render(request, "records/match.html", context)
 
@@ -236,7 +234,7 @@ def _download(content, content_type: str, filename: str) -> HttpResponse:
 @require_safe
 def match_summary(request: HttpRequest, code: str) -> HttpResponse:
     match = _match(request, code)
-    text = match_text(match, request.build_absolute_uri(match.get_absolute_url()))
+    text = match_text(match, request.build_absolute_uri(match.get_watch_url()))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 

@@ -95,9 +95,27 @@
     }
   }
 
+  // --- the match chart follows the scoreboard ------------------------------------------
+  // A changed scoreboard brings the chart in a <template data-match-chart>, or says where
+  // to fetch it (data-reload); it goes into the chart's slot below the hands. (Not an
+  // out-of-band swap: a poll answered after its section was replaced would find no slot.)
+  function applyChart(root) {
+    root.querySelectorAll("template[data-match-chart]").forEach(function (template) {
+      var slot = document.getElementById("match-chart-slot");
+      if (slot && template.dataset.reload && window.htmx) {
+        htmx.ajax("GET", template.dataset.reload,
+          { target: slot, select: "#match-chart", swap: "innerHTML" });
+      } else if (slot && template.content.firstElementChild) {
+        slot.replaceChildren(document.importNode(template.content, true));
+      }
+      template.remove();
+    });
+  }
+
   // --- after every swap --------------------------------------------------------------
   document.addEventListener("htmx:afterSwap", function () {
     applyHistoryDelta(document);
+    applyChart(document);
     // A refusal shows beside the button that was tapped: take the eye (and the screen
     // reader) there, once.
     var focus = document.querySelector("[data-focus]:not([data-focused])");
@@ -188,15 +206,19 @@
   });
 
   // --- the rulebook: find a rule on the page ------------------------------------------
+  // Accents and case are ignored both ways: "paciencia" finds "Paciência", "mão" finds "mao".
+  function folded(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!box.matches || !box.matches("[data-rule-search]")) return;
-    var words = box.value.toLowerCase().trim().split(/\s+/).filter(Boolean);
+    var words = folded(box.value).trim().split(/\s+/).filter(Boolean);
     var shown = 0;
     document.querySelectorAll(".rule-section").forEach(function (section) {
       var any = false;
       section.querySelectorAll("article.rule-text").forEach(function (rule) {
-        var haystack = rule.textContent.toLowerCase() + " " + rule.id;
+        var haystack = folded(rule.textContent + " " + rule.id);
         var match = words.every(function (word) { return haystack.indexOf(word) !== -1; });
         rule.hidden = !match;
         if (match) { any = true; shown += 1; }

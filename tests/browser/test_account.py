@@ -3,6 +3,8 @@ switch fit 360 px in every language, each a full tap target."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -46,3 +48,21 @@ def test_a_signed_in_top_bar_fits_the_phone(phone, live_server, language):
         assert ratio >= 4.5
     page.locator(".account-links a").nth(1).click()
     expect(page).to_have_url(f"{live_server.url}/accounts/password/change/")
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "pl"])
+def test_log_in_and_sign_up_look_like_the_rest_and_speak_the_language(phone, language):
+    page = phone(language, trusted=False)
+    for url in ("/accounts/login/", "/accounts/signup/"):
+        page.goto(url)
+        form = page.locator("main form[method=post]")
+        # a label over each field and the main button full width, as on every form here
+        expect(form.locator(".field input[type=password]").first).to_be_visible()
+        button = form.locator("button[type=submit]")
+        expect(button).to_have_class(re.compile(r"\bprimary\b"))
+        box, column = button.bounding_box(), form.bounding_box()
+        assert box["width"] >= column["width"] - 2
+        text = page.locator("main").inner_text()
+        for english in ("sign in", "Sign In", "Sign Up", "Password", "Remember Me"):
+            assert english not in text, (url, english)
+        assert_fits_the_phone(page)

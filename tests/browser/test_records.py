@@ -116,3 +116,27 @@ def test_the_chart_follows_the_dark_scheme(phone):
     dark = line.evaluate("el => getComputedStyle(el).stroke")
     assert light != dark
     assert_fits_the_phone(page)
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "pl"])
+def test_the_match_chart_draws_in_every_language_and_follows_the_match(phone, language):
+    match = make_match("free", (("Ana",), ("Bia",)))
+    page = phone(language)
+    page.goto(match.get_absolute_url())
+    chart = page.locator("#match-chart")
+    expect(chart).to_have_attribute("data-hands", "0")
+    # hands recorded on another phone: the page's chart follows with the scoreboard
+    for points in ([7, 3], [2, 11], [13, 0]):
+        record(match, {"points": points})
+    expect(chart).to_have_attribute("data-hands", "3", timeout=8_000)
+    # and a hand recorded on this phone
+    page.fill("#hand-form [name=side_0]", "4")
+    page.fill("#hand-form [name=side_1]", "5")
+    page.click("#hand-form button[data-record]")
+    expect(chart).to_have_attribute("data-hands", "4", timeout=8_000)
+    # the end dots sit at the lines' ends (a decimal comma put them at the corner)
+    for dot in chart.locator("circle.dot").all():
+        box = dot.bounding_box()
+        svg = chart.locator("svg").bounding_box()
+        assert box["x"] > svg["x"] + svg["width"] / 2, (language, box, svg)
+    assert_fits_the_phone(page)

@@ -61,3 +61,47 @@ def test_scorer_link_share_link_and_a_stranger(phone):
     stranger = phone("en", trusted=False)
     assert stranger.context.request.get(match_url).status == 404
     assert stranger.context.request.get(match_url + "live/").status == 404
+
+
+def test_sharing_is_a_button_with_the_qr_a_copy_button_and_the_share_sheet(phone, live_server):
+    from tests.conftest import make_match
+
+    match = make_match("free", (("Ana",), ("Bia",)))
+    starter = phone("en")
+    starter.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    # This phone has a share sheet: a stand-in records what it was handed.
+    starter.add_init_script(
+        "navigator.share = (data) => { window.sharedWith = data; return Promise.resolve(); };"
+    )
+    starter.goto(match.get_absolute_url())
+    button = starter.locator("#share summary")
+    expect(button).to_be_visible()
+    # It reads as a button: a framed box at least 44 px tall, not a line of plain text.
+    assert button.evaluate("el => getComputedStyle(el).borderTopStyle") == "solid"
+    assert button.bounding_box()["height"] >= 44
+    button.click()
+    watch = starter.locator("[data-share-link]")
+    expect(watch.locator("svg.qr")).to_be_visible()
+    url = watch.locator("input.link").input_value()
+    assert "/watch/" in url
+
+    watch.get_by_role("button", name="Copy link").click()
+    expect(watch.locator("[data-share-status]")).to_have_text("Link copied")
+    assert starter.evaluate("navigator.clipboard.readText()") == url
+
+    watch.get_by_role("button", name="Share…").click()
+    assert starter.evaluate("window.sharedWith.url") == url
+    assert_fits_the_phone(starter)
+
+    # A phone with no share sheet offers only the copy button.
+    other = phone("en")
+    other.goto(match.get_absolute_url())
+    other.locator("#share summary").click()
+    if other.evaluate("typeof navigator.share") != "function":
+        expect(other.locator("[data-share-link] [data-share-sheet]")).to_be_hidden()
+
+    # The friend who opens the watch link is told this phone only watches.
+    friend = phone("en", trusted=False)
+    friend.goto(url)
+    expect(friend.locator("[data-watching]")).to_contain_text("Watching")
+    expect(starter.locator("[data-watching]")).to_have_count(0)

@@ -76,11 +76,12 @@ class PacienciaHandForm(HandForm):
 
     def entry(self) -> dict[str, Any]:
         won = self.cleaned_data["result"] == WON
-        return {
-            "won": won,
-            "deal": self.cleaned_data["deal"],
-            "cards_left": 0 if won else self.cleaned_data["cards_left"],
-        }
+        left = self.cleaned_data["cards_left"]
+        # Cards typed in for a won game are the engine's to refuse (a won game leaves
+        # none), never quietly dropped.
+        if won:
+            left = left or 0
+        return {"won": won, "deal": self.cleaned_data["deal"], "cards_left": left}
 
     def initial_from(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         won = bool(entry.get("won"))

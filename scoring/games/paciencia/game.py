@@ -62,10 +62,15 @@ class Paciencia(Game):
     rulebook_template = "paciencia/_rulebook.html"
     finish_label = _("Close the log")
     finished_text = _("Log closed.")
+    hand_title = _("Game %(n)s")
 
     def target_field(self) -> None:
         """A log has no target: the player closes it when they like."""
         return None
+
+    def hand_total_text(self, total: int) -> str:
+        """A game scores 1 if it came out: the history says won or lost."""
+        return str(_("won") if total else _("lost"))
 
     def winners(self, match: MatchView, *, closing: bool = False) -> list[int]:
         """A log is no contest: closing it names no winner (the records count no win)."""

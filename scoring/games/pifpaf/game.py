@@ -38,6 +38,7 @@ class PifPaf(Game):
     hand_form_class = PifPafHandForm
     finish_label = _("End the session")
     finished_text = _("Session over.")
+    finish_confirm = _("End the session now? The chips are settled as they stand.")
 
     def options_form(
         self, data: Mapping[str, Any] | None = None, *, sides: int | None = None

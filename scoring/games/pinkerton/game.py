@@ -39,6 +39,7 @@ class Pinkerton(Game):
     options_form_class = PinkertonOptionsForm
     hand_form_class = PinkertonHandForm
     finish_label = _("Time is up: end the match")
+    hand_title = _("Round %(n)s")
 
     def target_field(self) -> forms.IntegerField:
         return WholeNumberField(

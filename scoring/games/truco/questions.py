@@ -118,6 +118,8 @@ class TrickQuestion(Question):
             self.initial["variant"] = options.variant
             # A match's trick is judged by the match's own variant, table and house rules.
             self.fields["variant"].disabled = True
+            if options.variant != "paulista":
+                del self.fields["vira"]  # only the Paulista's manilhas follow the vira
             self.fields["players"].disabled = bool(self.seat_names)
             if options.accepted_truco_trick_decides:
                 self.initial["accepted_truco_trick_decides"] = True
@@ -197,7 +199,7 @@ class TrickQuestion(Question):
         options = TrucoOptions.from_dict(
             {
                 "variant": data["variant"],
-                "vira": str(data["vira"]) if data["vira"] else None,
+                "vira": str(data["vira"]) if data.get("vira") else None,
                 "accepted_truco_trick_decides": decides,
             }
         )

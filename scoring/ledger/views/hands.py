@@ -51,7 +51,9 @@ def fragments(
     if form_context is not None:
         html += render_to_string("ledger/match.html#hand-form", form_context, request=request)
     since = read_int(request.POST.get("known_version"))
-    context = live_context(request, match) | {"oob": True}
+    # The chart is not drawn here (this answer reads no hand's scores back): the page
+    # fetches it once the scoreboard is swapped in.
+    context = live_context(request, match) | {"oob": True, "chart_reload": True}
     delta = delta_context(match, since, recorded) if since is not None else None
     if delta is not None:
         context |= delta

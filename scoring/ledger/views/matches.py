@@ -26,6 +26,7 @@ from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
 from scoring.ledger.pages import (
+    chart_oob_context,
     delta_context,
     etag_version,
     hand_form_context,
@@ -164,7 +165,7 @@ def match_detail(request: HttpRequest, code: str) -> HttpResponse:
 def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
     """The links (and their QR codes) this phone may hand on: the read-only link to
     anyone who may see the match, the scorer link only to those who may change it."""
-    share_url = request.build_absolute_uri(reverse("ledger:watch", args=[match.share_token]))
+    share_url = request.build_absolute_uri(match.get_watch_url())
     links = {"share_url": share_url}
     links["share_qr"] = qr_svg(links["share_url"])
     if match.can_change:
@@ -267,7 +268,7 @@ def live(request: HttpRequest, code: str) -> HttpResponse:
     and only the hands that changed since the version the phone holds."""
     with snapshot():
         match = get_match(request, code)
-        context = live_context(request, match)
+        context = live_context(request, match) | chart_oob_context(match)
         since = etag_version(request.headers.get("If-None-Match"), match.pk)
         delta = delta_context(match, since) if since is not None else None
         if delta is not None:

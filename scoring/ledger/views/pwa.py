@@ -24,6 +24,7 @@ PRECACHE = (
     "tento/tento.css",
     "tento/tento.js",
     "tento/offline.js",
+    "tento/share.js",
     "ledger/picker.js",
     "records/records.css",
     "django_htmx/htmx-2.min.js",

@@ -151,3 +151,11 @@ def test_the_clubs_roster_is_offered_as_names_for_a_match(club):
     assert 'value="Zequinha"' in typed and "Lia" not in typed
     anonymous = Client().get("/records/players/names/", {"q": "ze"}).content.decode()
     assert "Zequinha" not in anonymous
+
+
+def test_the_club_page_names_the_role_in_the_readers_language_and_links_its_standings(club):
+    html = phone("alice").get(club.get_absolute_url()).content.decode()
+    assert "<small>Administrador</small></h1>" in html and "<small>admin</small>" not in html
+    assert f'href="/records/?club={club.code}" data-club-standings' in html
+    polish = phone("alice").get(club.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pl")
+    assert "<small>admin</small>" not in polish.content.decode()

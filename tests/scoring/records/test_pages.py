@@ -258,3 +258,12 @@ def test_a_player_seen_in_no_match_of_this_phone_is_not_there(client, db):
     response = stranger.get(f"/records/players/{zeca.pk}/")
     assert response.status_code == 404 and "zeca" not in response.content.decode()
     assert Match.objects.filter(pk=match.pk).exists()
+
+
+def test_the_match_summary_links_the_watch_link_not_the_private_address(client, club_night):
+    match = club_night[0]
+    watch = f"http://testserver/watch/{match.share_token}/"
+    text = client.get(f"/records/matches/{match.code}/summary.txt").content.decode()
+    assert text.splitlines()[-1] == watch
+    html = client.get(f"/records/matches/{match.code}/").content.decode()
+    assert watch in html and f"http://testserver{match.get_absolute_url()}" not in html

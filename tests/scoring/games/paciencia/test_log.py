@@ -159,9 +159,16 @@ def test_a_game_is_corrected_from_its_own_form(client, log):
     assert 'name="result" value="lost"' in page and "checked" in page
     assert 'value="30"' in page
     player = log.sides.get().players.get()
+    # won, with the lost game's 30 cards still in: a won game leaves none
     response = client.post(
         f"/matches/{log.code}/hands/1/edit/",
         {"result": "won", "deal": "3", "cards_left": "30", "changed_by": player.pk},
+    )
+    assert response.status_code == 422
+    assert log.live_hands().get().entry["won"] is False
+    response = client.post(
+        f"/matches/{log.code}/hands/1/edit/",
+        {"result": "won", "deal": "3", "cards_left": "", "changed_by": player.pk},
     )
     assert response.status_code == 302
     assert log.live_hands().get().entry == WON_IN_3
@@ -212,3 +219,23 @@ def test_a_closed_log_is_no_match_won(client, log):
     assert log.is_finished and not log.sides.filter(won=True).exists()
     [line] = stats.standings(Match.objects.all(), None, ALL_TIME)
     assert (line.played, line.won) == (1, 0)
+
+
+def test_won_with_cards_left_is_refused_not_recorded_as_won(client, log):
+    response = tap(client, log, {"deal": "2", "cards_left": "5", "result": "won"})
+    assert response.status_code == 422
+    assert 'href="/rules/paciencia/#paciencia.record.cards-left"' in response.content.decode()
+    assert log.view().hands_played == 0
+
+
+def test_the_history_calls_games_games_and_says_won_or_lost(client, log):
+    record(log, WON_IN_3)
+    record(log, {"won": False, "deal": 3, "cards_left": 27})
+    page = client.get(log.get_absolute_url(), **EN).content.decode()
+    history = page[page.index('id="history"') :]
+    assert re.search(r'<span class="number">Game 2\b', history)
+    assert re.search(r'<span class="number">Game 1\b', history)
+    assert "Hand 1" not in history and "Hand 2" not in history
+    totals_shown = re.findall(r'<span class="total-of"><small>Vovó</small> <b>(\w+)</b>', history)
+    assert totals_shown == ["lost", "won"]
+    assert re.search(r"<h2 data-hand-label[^>]*>Game 3</h2>", page)

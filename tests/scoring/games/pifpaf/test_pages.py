@@ -359,3 +359,15 @@ def test_the_winners_cards_are_checked_on_the_spot(client, four):
     html = client.post(url, {"cards": "QS ZZ"}, **HTMX).content.decode()
     assert "“ZZ” não é uma carta" in html
     assert 'id="hand-verdict"' in client.post(url, {"cards": " "}).content.decode()
+
+
+def test_ending_a_session_asks_about_chips_not_a_side_ahead(client, four):
+    record(four, page_hand())
+    html = client.get(four.get_absolute_url(), **EN).content.decode()
+    assert "The chips are settled as they stand." in html
+    assert "The side ahead wins." not in html
+    # Bia took the pot: she deals next, and the chip says so in words.
+    assert re.search(r"Bia <span class=\"dealer-chip\" data-dealer>deals next</span>", html)
+    four.finish()
+    html = client.get(four.get_absolute_url(), **EN).content.decode()
+    assert "data-dealer" not in html  # a session over has no next hand to deal

@@ -485,3 +485,9 @@ def test_the_page_greys_a_player_out_and_lays_their_passes_face_down(client, mat
     assert cid.count('class="mark on"') == 2
     bea = seat_html(response.content.decode(), "Bea")
     assert "data-out" not in bea and 'class="mark on"' not in bea
+
+
+def test_the_match_page_calls_a_round_a_round(client, match):
+    page = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r"<h2 data-hand-label[^>]*>Round 1</h2>", page)
+    assert 'data-template="Round %s"' in page

@@ -409,7 +409,8 @@ def test_each_hand_of_the_history_is_drawn_once_then_cached(
 
 def test_the_penalty_note_says_what_a_penalty_does_at_this_score(client, match):
     html = client.get(match.get_absolute_url()).content.decode()
-    assert "Nós cometeu uma falta: Eles marca 1." in html
+    # under Nós's heading, the note names only the team that scores
+    assert "Falta aqui: Eles marca 1." in html and "Nós cometeu" not in html
     assert "nunca o da vitória" not in html
     for _ in range(11):
         record(match, {"events": [{"type": "win", "team": "A"}]})
@@ -421,7 +422,7 @@ def test_the_penalty_note_says_what_a_penalty_does_at_this_score(client, match):
     assert 'data-penalty-rule="truco.penalty.no-winning-tento"' in html
     assert "Penalidade com onze:" in html
     assert 'href="/rules/truco/#truco.penalty.no-winning-tento"' in html
-    assert "Eles cometeu uma falta: Nós marca 1." not in html
+    assert "Falta aqui: Nós marca 1." not in html
 
 
 def test_the_hand_form_keeps_the_ledgers_request_plumbing(client, match):

@@ -304,3 +304,13 @@ def test_without_a_match_the_house_rule_is_ticked_on_the_page(client):
     assert RULE_LINK in html.content.decode()
     html = client.get("/truco/referee/", cards(*A_THEN_B_PT, accepted_in=2)).content.decode()
     assert "A mão ainda não está decidida" in html and RULE_LINK not in html
+
+
+def test_the_vira_is_asked_only_for_paulista(client):
+    for variant, asked in (("mineiro", False), ("seed", False), ("paulista", True)):
+        match = make_match("truco", (("Ana",), ("Bia",)), options={"variant": variant})
+        page = client.get(f"/truco/referee/?match={match.code}").content.decode()
+        assert ('name="vira"' in page) is asked, variant
+    # without a match the field is there, shown by CSS only while Paulista is picked
+    page = client.get("/truco/referee/").content.decode()
+    assert re.search(r'<div class="vira" data-vira>.*?name="vira"', page, re.S)
