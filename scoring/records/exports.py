@@ -19,7 +19,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import ngettext
 
+from referee.rulings import RuleError
 from scoring.clubs.models import Club, Guest, Membership
+from scoring.ledger.balance import summed_sides, unbalanced
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
 from scoring.records.stats import running_totals
 
@@ -477,4 +479,26 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
     for revision, stamp in zip(revisions, stamps, strict=True):
         revision.replaced_at = _read_when(stamp)
     HandRevision.objects.bulk_update(revisions, ["replaced_at"], batch_size=500)
+    _check_imported(matches)
     return len(fresh), len(present)
+
+
+def _check_imported(matches: list[Match]) -> None:
+    """An import is a write path like the forms and the API: every live hand must be one
+    the game's hand form would record, as it stood before that hand, and every side's
+    total the sum of its hands. Otherwise the import stops and nothing of the file is kept
+    (``import_json`` is one transaction). A hand a later correction left flagged
+    (``problem``) was refused by its rules already and is kept as it was recorded."""
+    for code, position, name, total, summed in unbalanced(summed_sides(m.code for m in matches)):
+        raise ImportError_(
+            f"match {code}: side {position} ({name}) stores {total}, its hands add up to {summed}"
+        )
+    for match in matches:
+        for hand in match.live_hands().filter(problem__isnull=True).order_by("number"):
+            try:
+                match.rules.checked_entry(match.view_before(hand.number), hand.entry)
+            except RuleError as error:
+                rules = ", ".join(v.rule for v in error.violations)
+                raise ImportError_(
+                    f"match {match.code}, hand {hand.number}: refused by {rules}"
+                ) from None

@@ -171,3 +171,39 @@ def test_a_hand_with_a_request_id_keeps_it(eventful, tmp_path):
     again = Match.objects.get(code=eventful[0].code)
     same = again.record_hand({"points": [1, 1]}, request_id=uuid.UUID(str(hand.request_id)))
     assert same.number == hand.number  # a retry of an exported hand is still recognised
+
+
+def exported(tmp_path) -> dict:
+    path = tmp_path / "records.json"
+    call_command("export_records", str(path))
+    return json.loads(path.read_text())
+
+
+def test_an_import_refuses_a_hand_the_game_would_refuse_and_keeps_nothing(eventful, tmp_path):
+    data = exported(tmp_path)
+    empty_the_ledger()
+    busy = next(m for m in data["matches"] if m["code"] == eventful[-2].code)
+    # The totals still add up, so only the game's own check can see it: free scoring
+    # takes whole numbers, one per side.
+    busy["hands"][0]["entry"] = {"points": [11, 2, 3], "extra": [[1]]}
+    with pytest.raises(CommandError, match=rf"{busy['code']}, hand 1: refused by"):
+        _import(data, tmp_path)
+    assert Match.objects.count() == 0
+
+
+def test_an_import_refuses_totals_that_are_not_the_sum_of_their_hands(eventful, tmp_path):
+    data = exported(tmp_path)
+    empty_the_ledger()
+    busy = next(m for m in data["matches"] if m["code"] == eventful[-2].code)
+    busy["sides"][0]["total"] += 1000
+    with pytest.raises(CommandError, match=rf"{busy['code']}: side 0 .* stores"):
+        _import(data, tmp_path)
+    assert Match.objects.count() == 0
+
+
+def _import(data: dict, tmp_path) -> str:
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    out = StringIO()
+    call_command("import_records", str(path), stdout=out)
+    return out.getvalue()
