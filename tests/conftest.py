@@ -60,6 +60,27 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+# Every test that touched the database leaves a ledger check_ledger would pass: each
+# side's stored total is the sum of its live hands. The whole suite's data is checked
+# this way on both databases, whatever path wrote it (a test that breaks the balance on
+# purpose is marked ``unbalanced_ledger``).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    result = yield
+    uses_database = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())) or (
+        item.get_closest_marker("django_db")
+    )
+    if uses_database and not item.get_closest_marker("unbalanced_ledger"):
+        from scoring.ledger.balance import summed_sides, unbalanced
+
+        wrong = list(unbalanced(summed_sides()))
+        assert not wrong, f"totals that are not the sum of their hands: {wrong}"
+    return result
+
+
 def make_match(
     game: str = "free",
     sides: Sequence[Sequence[str]] = (("alice",), ("bob",), ("carol",)),
