@@ -117,7 +117,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     for count in range(1, 5):
         bet(page, "call", count)
     went_out(page, "Ana")
-    page.fill("#id_cards", "DE DC DO DP 4P 5P 6P 7P 8P")  # damas, paus: the reader's letters
+    page.fill("#id_cards", "DE D♥ DO DP 4P 5P 6P 7P 8P")  # damas, paus: the reader's letters
     verdict = page.locator("#hand-verdict")
     expect(verdict.locator("[data-verdict]")).to_have_attribute("data-verdict", "not-out")
     expect(verdict).to_contain_text("Não bateu")
@@ -161,7 +161,7 @@ def test_the_referee_page_on_a_phone(phone):
     hand = page.locator("#q-hand [data-verdict]")
     expect(hand).to_have_attribute("data-verdict", "out")
     expect(page.locator("#q-hand")).to_contain_text("Descarte: 5♦")
-    page.fill("#meld-cards", "DE DC DO DP")  # four queens: damas of every suit
+    page.fill("#meld-cards", "DE DH DO DP")  # four queens: damas of every suit
     page.click("text=Conferir o jogo")
     expect(page.locator("#q-meld .violations")).to_contain_text("três naipes")
     claimants = page.locator("#q-claim fieldset.choices").first

@@ -85,8 +85,9 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     )
 
     # The other side is typed; a wrong meld is flagged live, with its rule.
-    # Typed in the reader's letters: copas, espadas, ouros, paus.
-    b.locator("textarea").fill("10C 10E 10O 10P 10C 10E JK\n7C 8C 2C")
+    # Typed in the reader's letters (espadas, ouros, paus) and English H for copas: C
+    # would be asked about, as it is clubs in English letters.
+    b.locator("textarea").fill("10H 10E 10O 10P 10H 10E JK\n7H 8H 2H")
     bad = b.locator(".meld-lines li").nth(1)
     expect(bad).to_contain_text("✗ Uma sequência não leva curinga (1 encontrado).")
     expect(bad.locator("a.rule-link")).to_have_attribute(
@@ -94,7 +95,7 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     )
     assert_links_are_tap_targets(b.locator(".meld-lines"))
     assert_fits_the_phone(page)
-    b.locator("textarea").fill("10C 10E 10O 10P 10C 10E JK\n7C 7E 2P")
+    b.locator("textarea").fill("10H 10E 10O 10P 10H 10E JK\n7H 7E 2P")
     expect(b.locator(".meld-lines li").nth(1)).to_contain_text("✓ Grupo · 30 pontos de cartas")
     expect(b.locator(".meld-lines li").nth(0)).to_contain_text(
         "✓ Canastra suja · 110 pontos de cartas"
@@ -176,7 +177,7 @@ def test_the_referee_page_answers_on_a_phone(phone):
     page.goto("/samba/referee/")
     assert_fits_the_phone(page)
     # the reader's letters
-    answer = ask_the_referee(page, "meld", "Conferir o jogo", cards="RC RE RO RP RC JK 2O")
+    answer = ask_the_referee(page, "meld", "Conferir o jogo", cards="R♥ RE RO RP RH JK 2O")
     expect(answer).to_contain_text("✓ Canastra suja, 120 pontos de cartas")
     expect(answer.locator("a.rule-link")).to_have_attribute(
         "href", "/rules/samba/#samba.kind.canastra-dirty"
