@@ -123,8 +123,11 @@
     if (!next) return;
     var box = next.getBoundingClientRect();
     var bar = form.querySelector("[data-actionbar]");
-    var bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
-    if (box.top < 0 || box.bottom > bottom) next.scrollIntoView({ block: box.height > bottom ? "start" : "center" });
+    // the sticky bar covers the screen's foot only where it is drawn over it
+    var bottom = Math.min(window.innerHeight, bar ? bar.getBoundingClientRect().top : Infinity);
+    // as little as it takes: the top of a tall action first
+    if (box.top < 0 || box.height > bottom) window.scrollBy(0, box.top - 8);
+    else if (box.bottom > bottom) window.scrollBy(0, box.bottom - bottom + 8);
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt && event.detail.elt.id === "live") followLive();

@@ -6,6 +6,7 @@ tests skip, unless TENTO_REQUIRE_BROWSER is set (CI sets it), when they fail.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -165,10 +166,8 @@ def assert_main_action_in_view(page, action=None) -> None:
     action = action.first
     action.wait_for(state="visible")
     # a hand form drawn again scrolls its main action into view once it settles
-    try:
+    with contextlib.suppress(AssertionError):  # said below, with where it is
         expect(action).to_be_in_viewport(ratio=1, timeout=3_000)
-    except AssertionError:
-        pass  # said below, with where it is
     box = action.bounding_box()
     assert box is not None, "the main action is not drawn"
     height = page.viewport_size["height"]
