@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 from tests.browser.steps import ask_the_referee, follow_the_rule_link, new_match, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -124,15 +124,18 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     expect(page.locator("#hand-form textarea").first).to_be_visible()
     taps = 0
 
-    def tap_(locator) -> None:
+    def tap_(locator, *, recorded: bool = False) -> None:
         nonlocal taps
         locator.click()
         taps += 1
+        if not recorded:  # the record button, in reach after every tap
+            assert_main_action_in_view(page)
 
     def type_(locator, value: str) -> None:
         nonlocal taps
         locator.fill(value)  # one tap on the field, then the keyboard
         taps += 1
+        assert_main_action_in_view(page)
 
     tap_(page.get_by_text("Contagem rápida"))
     a, b = side(page, 0), side(page, 1)
@@ -146,14 +149,18 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     tap_(chip(a, "s0-dirty_canastras", "1"))
     type_(a.locator("[name='s0-table_points']"), "150")
     type_(a.locator("[name='s0-hand_points']"), "40")
+    expect(a).not_to_have_attribute("data-collapsed", "")
     tap_(chip(b, "s1-clean_canastras", "2"))
+    # Ana & Bia's counts are in and the player went on: their side folds to its name.
+    expect(a).to_have_attribute("data-collapsed", "")
+    expect(a.locator("[name='s0-table_points']")).to_be_hidden()
     tap_(chip(b, "s1-sambas", "1"))
     type_(b.locator("[name='s1-table_points']"), "300")
     tap_(page.locator(".went-out").get_by_text("Caio & Davi"))
     # The record button is in reach without scrolling back.
     expect(page.locator("#hand-form [data-record]")).to_be_in_viewport()
     assert_fits_the_phone(page)
-    tap_(page.locator("#hand-form [data-record]"))
+    tap_(page.locator("#hand-form [data-record]"), recorded=True)
     assert taps <= 9, taps  # 8 for the hand itself, plus switching the entry mode
 
     expect(page.locator(".history .hand")).to_have_count(2)
