@@ -50,11 +50,13 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("“%(token)s” is not a card. Write the rank and then the suit: %(accepted)s."),
         _(
             "A card is written as its rank followed by its suit, in the letters of the "
-            "page's language. In English: A, 2–10, J, Q, K (T for 10) and S, H, D, C. In "
-            "Portuguese: A, 2–10, V, D, R (valete, dama, rei) and P, C, E, O (paus, copas, "
-            "espadas, ouros), so 7C is 7 de copas. In Polish: A, 2–10, W, D, K. The suit "
-            "symbols ♠ ♥ ♦ ♣ are read in every language, and the joker is JK, * or 🃏. "
-            "Nothing is guessed, and every answer shows the cards as it read them."
+            "page's language. In English: A, 2–10, J, Q, K (T for 10) and S ♠, H ♥, D ♦, "
+            "C ♣. In Portuguese: A, 2–10, V, D, R (valete, dama, rei) and E ♠ (espadas), "
+            "C ♥ (copas), O ♦ (ouros), P ♣ (paus). In Polish: A, 2–10, W, D, K. The suit "
+            "symbols ♠ ♥ ♦ ♣ are read in every language, and the joker is JK, * or 🃏. A "
+            "page also reads the English letters where its own have none; a letter that "
+            "means another suit there is asked about. Nothing is guessed, and every "
+            "answer shows the cards as it read them."
         ),
         _("Card notation"),
     ),
