@@ -14,6 +14,23 @@ parse names its *notation* (``NOTATIONS``):
 In every notation the suit symbols ♠ ♥ ♦ ♣ (with or without the emoji selector), lower
 case, ``T`` for ten and the jokers ``JK``, ``*`` and ``🃏`` are read. Nothing is guessed:
 a token that does not read as exactly one card is an error naming it and the notation.
+
+A page may also read a second, *fallback* notation (``parse_cards(..., fallback="en")``:
+a player on a Portuguese page who types the English letters they learnt the game with).
+The ruling, letter by letter:
+
+- A token is a rank then one suit character, so the last character is always read as a
+  suit and the rest as a rank: ``DD`` on a Portuguese page is the dama (rank D) of
+  diamonds (suit D, English), never two ranks.
+- A letter is read in the fallback notation only where the page's own notation has no
+  such letter in that place: on a Portuguese page S, H and D (suits no Portuguese
+  letter names) are ♠, ♥ and ♦; J, Q and K were read already.
+- A letter that both notations read, as different cards, is *ambiguous* and is asked
+  about, never guessed: C is copas (♥) in Portuguese and clubs (♣) in English, so ``7C``
+  on a Portuguese page is the violation ``cards.ambiguous`` offering 7♥ and 7♣. Not even
+  the other cards of the entry decide it: a player may well mix the two notations.
+- The API and the engines name one notation and no fallback: a token there means one
+  card or none, as before.
 """
 
 from __future__ import annotations
@@ -137,14 +154,47 @@ def _check_notation(notation: str) -> None:
         raise ValueError(f"unknown card notation {notation!r}; one of {NOTATIONS}")
 
 
-def unreadable(token: str, notation: str = DEFAULT_NOTATION) -> Violation:
-    return Violation("cards.unreadable", {"token": token, "notation": notation})
+def unreadable(
+    token: str, notation: str = DEFAULT_NOTATION, fallback: str | None = None
+) -> Violation:
+    """A token that reads as no card; ``fallback`` named only when one was read too."""
+    params = {"token": token, "notation": notation}
+    if fallback is not None:
+        params["fallback"] = fallback
+    return Violation("cards.unreadable", params)
 
 
-def parse_card(token: str, notation: str = DEFAULT_NOTATION) -> Card:
+def ambiguous(token: str, notation: str, fallback: str, read: Card, other: Card) -> Violation:
+    """A token that is ``read`` in the page's notation and ``other`` in the fallback one."""
+    return Violation(
+        "cards.ambiguous",
+        {
+            "token": token,
+            "notation": notation,
+            "fallback": fallback,
+            "card": str(read),
+            "other": str(other),
+        },
+    )
+
+
+def _read(head: str, tail: str, notation: str) -> tuple[str | None, str | None]:
+    """The rank and the suit ``head`` and ``tail`` name in ``notation`` (None: no such)."""
+    rank = _PLAIN_RANKS.get(head) or _COURT_LETTERS[notation].get(head)
+    suit = _SYMBOL_SUITS.get(tail) or _SUIT_LETTERS[notation].get(tail)
+    return rank, suit
+
+
+def parse_card(
+    token: str, notation: str = DEFAULT_NOTATION, *, fallback: str | None = None
+) -> Card:
     """Read one card as written in ``notation`` (see ``NOTATIONS``), or raise
-    ``CardError`` naming the token and the notation."""
+    ``CardError`` naming the token and the notation. ``fallback``: a second notation
+    whose letters are read where ``notation`` has none; a token both read, as different
+    cards, raises ``cards.ambiguous`` (the module's docstring gives the ruling)."""
     _check_notation(notation)
+    if fallback is not None:
+        _check_notation(fallback)
     if not isinstance(token, str):
         raise CardError(unreadable(repr(token), notation))
     # U+FE0F asks for the emoji presentation of ♥ and friends; it carries no meaning here.
@@ -152,27 +202,33 @@ def parse_card(token: str, notation: str = DEFAULT_NOTATION) -> Card:
     if text in _JOKER_TOKENS:
         return JOKER
     head, tail = text[:-1], text[-1:]
-    rank = _PLAIN_RANKS.get(head) or _COURT_LETTERS[notation].get(head)
-    suit = _SYMBOL_SUITS.get(tail) or _SUIT_LETTERS[notation].get(tail)
-    if rank is None or suit is None:
-        raise CardError(unreadable(token, notation))
-    return Card(rank, suit)
+    rank, suit = _read(head, tail, notation)
+    other_rank, other_suit = _read(head, tail, fallback) if fallback else (None, None)
+    if (rank or other_rank) is None or (suit or other_suit) is None:
+        raise CardError(unreadable(token, notation, fallback))
+    card = Card(rank or other_rank, suit or other_suit)  # type: ignore[arg-type]
+    if fallback and other_rank and other_suit and Card(other_rank, other_suit) != card:
+        raise CardError(ambiguous(token, notation, fallback, card, Card(other_rank, other_suit)))
+    return card
 
 
 def split_tokens(text: str) -> list[str]:
     return [token for token in _SEPARATORS.split(text) if token]
 
 
-def parse_cards(cards: str | Iterable[str], notation: str = DEFAULT_NOTATION) -> list[Card]:
+def parse_cards(
+    cards: str | Iterable[str], notation: str = DEFAULT_NOTATION, *, fallback: str | None = None
+) -> list[Card]:
     """Read many cards (a list of tokens, or one string separated by spaces or commas)
-    written in ``notation``. Every unreadable token is reported at once, in order."""
+    written in ``notation`` (and ``fallback``, as ``parse_card``). Every unreadable or
+    ambiguous token is reported at once, in order."""
     _check_notation(notation)
     tokens = split_tokens(cards) if isinstance(cards, str) else list(cards)
     parsed: list[Card] = []
     bad: list[Violation] = []
     for token in tokens:
         try:
-            parsed.append(parse_card(token, notation))
+            parsed.append(parse_card(token, notation, fallback=fallback))
         except CardError as error:
             bad.extend(error.violations)
     if bad:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.cards import (
@@ -32,8 +32,8 @@ from referee.cards import (
     parse_card,
     parse_cards,
 )
-from referee.rulings import RuleError
-from scoring.ledger.rulebook import describe, label, rule_url, violation_dicts
+from referee.rulings import RuleError, Violation
+from scoring.ledger.rulebook import accepted, label, rule_url, violation_dicts
 
 # A text field cards are typed into: no autocorrection, capitals on a phone keyboard.
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
@@ -51,6 +51,20 @@ def notation() -> str:
     """The letters a typed card is read in: Portuguese (V D R; P C E O) on pt-BR pages,
     Polish (W D K) on Polish ones, English otherwise."""
     return {"pt": "pt", "pl": "pl"}.get(language()[:2].lower(), "en")
+
+
+def fallback() -> str | None:
+    """The second notation a page reads, where its own has no such letter: English, which
+    many learnt the games in (S H D on a Portuguese page; C, which is ♥ there and ♣ in
+    English, is asked about — ``referee.cards`` gives the ruling). None on English pages."""
+    return None if notation() == "en" else "en"
+
+
+def parse_typed(text: str | Iterable[str]) -> list[Card]:
+    """Cards as a player typed them on this page: the page's letters, the English ones
+    where they are not ambiguous, and the symbols; CardError otherwise. The API names
+    its one notation instead."""
+    return parse_cards(text, notation=notation(), fallback=fallback())
 
 
 def written(card: Card | str) -> str:
@@ -88,15 +102,38 @@ def card_views(cards: Iterable[Card]) -> list[CardView]:
 # --- reading ---------------------------------------------------------------------------
 
 
+def problem_dicts(violations: Iterable[Violation]) -> list[dict[str, Any]]:
+    """Violations as the pages list them (``violation_dicts``), every unreadable token
+    in one sentence: the same advice once, not once per card."""
+    violations = list(violations)
+    unread = [v for v in violations if v.rule == "cards.unreadable"]
+    found = violation_dicts(v for v in violations if v.rule != "cards.unreadable")
+    if len(unread) > 1:
+        params = unread[0].params
+        tokens = ", ".join(f"“{v.params['token']}”" for v in unread)
+        message = ngettext(
+            "%(tokens)s is not a card. Write the rank and then the suit: %(accepted)s.",
+            "%(tokens)s are not cards. Write the rank and then the suit: %(accepted)s.",
+            len(unread),
+        ) % {"tokens": tokens, "accepted": accepted(params["notation"], params.get("fallback"))}
+        (first,) = violation_dicts(unread[:1])
+        found.insert(0, {**first, "message": message, "params": {"tokens": tokens}})
+    else:
+        found[:0] = violation_dicts(unread)
+    return found
+
+
 def _errors(error: RuleError) -> forms.ValidationError:
-    return forms.ValidationError([describe(v) for v in error.violations])
+    return forms.ValidationError(
+        [problem["message"] for problem in problem_dicts(error.violations)]
+    )
 
 
 def read_cards(text: str | None) -> list[Card]:
     """Cards typed or tapped into one field (separated by spaces or commas), or a
     ValidationError naming every token that is not a card, in the reader's words."""
     try:
-        return parse_cards(text or "", notation=notation())
+        return parse_typed(text or "")
     except RuleError as error:
         raise _errors(error) from None
 
@@ -239,7 +276,13 @@ def fit_pickers(fields: Iterable[forms.Field], deck: Deck | None) -> None:
 
 
 class CardsField(forms.CharField):
-    """Card tokens, ``KH KS JK`` or ``R♥ 10♦``; cleans to a list of ``Card``."""
+    """Card tokens, ``KH KS JK`` or ``R♥ 10♦``; cleans to a list of ``Card``.
+
+    ``lenient``: an optional field whose text does not read cleans to no cards instead
+    of refusing the form (a hand form's optional cards never block the hand: the form
+    shows what it could not read next to its button, ``HandForm.card_notes``)."""
+
+    lenient = False
 
     def __init__(self, *, picker: bool = True, deck: Deck | None = None, **kwargs: Any) -> None:
         if picker:
@@ -250,7 +293,13 @@ class CardsField(forms.CharField):
         super().__init__(**kwargs)
 
     def clean(self, value: Any) -> list[Card]:
-        return read_cards(super().clean(value))
+        text = super().clean(value)
+        if self.lenient and not self.required:
+            try:
+                return read_cards(text)
+            except forms.ValidationError:
+                return []
+        return read_cards(text)
 
 
 class CardField(CardsField):
@@ -262,6 +311,11 @@ class CardField(CardsField):
 
     def clean(self, value: Any) -> Card | None:  # type: ignore[override]
         text = forms.CharField.clean(self, value)
+        if self.lenient and not self.required:
+            try:
+                return read_card(text) if text else None
+            except forms.ValidationError:
+                return None
         return read_card(text) if text else None
 
 
@@ -392,11 +446,11 @@ def meld_lines(text: str, check: Any) -> list[MeldLine]:
     raw_lines = [raw for raw in (text or "").splitlines() if raw.strip()][:MAX_MELDS]
     for number, raw in enumerate(raw_lines, 1):
         try:
-            cards = parse_cards(raw, notation=notation())
+            cards = parse_typed(raw)
         except RuleError as error:
             lines.append(
                 MeldLine(number, raw.strip(), (), False, "", None, 0, False,
-                         tuple(violation_dicts(error.violations)))
+                         tuple(problem_dicts(error.violations)))
             )  # fmt: skip
             continue
         verdict: MeldCheck = check(cards)

@@ -22,7 +22,7 @@ from django import forms
 from django.forms.utils import ErrorDict
 
 from referee.cards import Deck
-from scoring.ledger.cards import fit_pickers
+from scoring.ledger.cards import CardsField, fit_pickers, read_cards
 from scoring.ledger.registry import MatchView
 
 # The name of every button that moves a hand on a step rather than recording it.
@@ -93,6 +93,27 @@ class HandForm(forms.Form):
         super().__init__(data, initial=initial)
         self.add_fields()
         fit_pickers(self.fields.values(), deck)
+        for field in self.fields.values():
+            if isinstance(field, CardsField) and not field.required:
+                field.lenient = True
+
+    @property
+    def card_notes(self) -> list[dict[str, Any]]:
+        """What the hand's optional card fields could not read, as the action bar shows
+        it beside the button, once: the hand is recorded without those cards unless
+        they are corrected (an optional field never blocks a hand)."""
+        if not self.is_bound:
+            return []
+        notes = []
+        for name, field in self.fields.items():
+            if not (isinstance(field, CardsField) and field.lenient):
+                continue
+            text = str(self.data.get(self.add_prefix(name)) or "").strip()
+            try:
+                read_cards(text) if text else None
+            except forms.ValidationError as error:
+                notes.append({"field": name, "label": field.label, "problems": error.messages})
+        return notes
 
     def add_fields(self) -> None:
         """Add the fields that depend on the match (its players, its options, the hand's

@@ -50,13 +50,32 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("“%(token)s” is not a card. Write the rank and then the suit: %(accepted)s."),
         _(
             "A card is written as its rank followed by its suit, in the letters of the "
-            "page's language. In English: A, 2–10, J, Q, K (T for 10) and S, H, D, C. In "
-            "Portuguese: A, 2–10, V, D, R (valete, dama, rei) and P, C, E, O (paus, copas, "
-            "espadas, ouros), so 7C is 7 de copas. In Polish: A, 2–10, W, D, K. The suit "
-            "symbols ♠ ♥ ♦ ♣ are read in every language, and the joker is JK, * or 🃏. "
-            "Nothing is guessed, and every answer shows the cards as it read them."
+            "page's language. In English: A, 2–10, J, Q, K (T for 10) and S ♠, H ♥, D ♦, "
+            "C ♣. In Portuguese: A, 2–10, V, D, R (valete, dama, rei) and E ♠ (espadas), "
+            "C ♥ (copas), O ♦ (ouros), P ♣ (paus). In Polish: A, 2–10, W, D, K. The suit "
+            "symbols ♠ ♥ ♦ ♣ are read in every language, and the joker is JK, * or 🃏. A "
+            "page also reads the English letters where its own have none; a letter that "
+            "means another suit there is asked about. Nothing is guessed, and every "
+            "answer shows the cards as it read them."
         ),
         _("Card notation"),
+    ),
+    RuleText(
+        "cards.ambiguous",
+        _("A card that reads two ways"),
+        _(
+            "“%(token)s” is %(card)s in Portuguese letters and %(other)s in English ones. "
+            "Tap it in, or write %(card)s or %(other)s with the suit's symbol."
+        ),
+        _(
+            "A Portuguese page also reads the English suit letters that no Portuguese "
+            "letter takes: S is ♠, H is ♥ and D is ♦ (as the suit, after the rank: DD is "
+            "the dama of ♦). C is copas (♥) in Portuguese but clubs (♣) in English, so a "
+            "card written with C is asked about rather than guessed: write ♥ or ♣, or tap "
+            "the card in."
+        ),
+        _("Card notation"),
+        kind=RULING,
     ),
     RuleText(
         "cards.deck.too-many",
@@ -200,18 +219,29 @@ CORE_RULES: tuple[RuleText, ...] = (
     ),
 )
 
-# What a card may look like, in the letters of the notation it was read in.
+# What a card may look like, in the letters of the notation it was read in: each letter
+# beside the symbol of its own suit. "pt+en" is a Portuguese page, which reads the English
+# suit letters no Portuguese one takes (referee.cards' ruling), and asks about C.
 ACCEPTED = {
-    "en": _("A, 2–10, J, Q, K then S, H, D, C (or ♠ ♥ ♦ ♣); the joker is JK"),
-    "pt": _("A, 2–10, V, D, R then P, C, E, O (or ♠ ♥ ♦ ♣); the joker is JK"),
-    "pl": _("A, 2–10, W, D, K then ♠ ♥ ♦ ♣ (or S, H, D, C); the joker is JK"),
+    "en": _("A, 2–10, J, Q, K then the suit: S ♠, H ♥, D ♦, C ♣; the joker is JK"),
+    "pt": _("A, 2–10, V, D, R then the suit: E ♠, C ♥, O ♦, P ♣; the joker is JK"),
+    "pl": _("A, 2–10, W, D, K then the suit: ♠ ♥ ♦ ♣ or S ♠, H ♥, D ♦, C ♣; the joker is JK"),
+    "pt+en": _(
+        "A, 2–10, V, D, R then the suit: E ♠, P ♣, O ♦, or in English letters S ♠, H ♥, "
+        "D ♦ (C is ♥ in Portuguese but ♣ in English: write ♥ or ♣); the joker is JK"
+    ),
 }
+
+
+def accepted(notation: str, fallback: str | None = None) -> Any:
+    """What a card may look like when read in ``notation`` (and ``fallback``)."""
+    return ACCEPTED.get(f"{notation}+{fallback}") or ACCEPTED.get(notation, ACCEPTED["en"])
 
 
 # The params that name cards (one code, "QS", or several, "5♣ Q♣") or a rank ("K"): a
 # message writes them as its reader does, with the suit's symbol (D♠, R in Portuguese),
 # as every answer shows the cards it read.
-CARD_PARAMS = ("card", "top", "leftover")
+CARD_PARAMS = ("card", "top", "leftover", "other")
 RANK_PARAMS = ("rank",)
 
 
@@ -219,7 +249,9 @@ def _params(violation: Violation) -> dict[str, Any]:
     """The violation's params, with what its message needs that the engine does not say."""
     params = dict(violation.params)
     if violation.rule == "cards.unreadable":
-        params.setdefault("accepted", ACCEPTED.get(params.get("notation", "en"), ACCEPTED["en"]))
+        params.setdefault(
+            "accepted", accepted(params.get("notation", "en"), params.get("fallback"))
+        )
     from scoring.ledger.cards import language, written  # which words with this module
 
     for name in CARD_PARAMS:

@@ -60,6 +60,8 @@
   function conflictNote(form, next) {
     var note = form.querySelector("[data-offline-note]");
     if (!note || form.dataset.warned === String(next)) return;
+    // The server already said it, in the conflict's box: a conflict is said once.
+    if (form.querySelector("[data-conflict]")) return;
     form.dataset.warned = String(next);
     var number = form.dataset.number;
     note.hidden = false;
@@ -125,6 +127,26 @@
       focus.scrollIntoView({ block: "nearest" });
     }
   });
+  // --- after a step, what is tapped next is on the screen (issue 27) -----------------
+  // A game marks the action its hand goes on with (data-main-action: the bet to answer,
+  // Aceito, the move button); a hand form drawn again scrolls it into view if it is off
+  // the screen, above the sticky action bar (where a refusal shows), never further. A
+  // field checked as it is typed is not the form drawn again: nothing moves then.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var form = hand();
+    if (!form || event.target !== form) return;
+    var next = Array.prototype.find.call(form.querySelectorAll("[data-main-action]"), function (el) {
+      return el.offsetParent !== null;
+    });
+    if (!next) return;
+    var box = next.getBoundingClientRect();
+    var bar = form.querySelector("[data-actionbar]");
+    // the sticky bar covers the screen's foot only where it is drawn over it
+    var bottom = Math.min(window.innerHeight, bar ? bar.getBoundingClientRect().top : Infinity);
+    // as little as it takes: the top of a tall action first
+    if (box.top < 0 || box.height > bottom) window.scrollBy(0, box.top - 8);
+    else if (box.bottom > bottom) window.scrollBy(0, box.bottom - bottom + 8);
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt && event.detail.elt.id === "live") followLive();
     keepAwake();
@@ -139,6 +161,38 @@
     var folded = section.toggleAttribute("data-collapsed");
     toggle.setAttribute("aria-expanded", folded ? "false" : "true");
   });
+
+  // Counted by hand, a side folds by itself once its points are typed and the player
+  // goes on to another side (issue 27): the record button comes up the page. Once only,
+  // and after the tap that moved on, so nothing shifts under the finger; it reopens at
+  // a tap on its name.
+  function foldDoneSides(event) {
+    var form = hand();
+    if (!form || !event.target.closest) return;
+    // a button is focused as it is pressed: fold after its click, not under the finger
+    if (event.type === "focusin" && !event.target.matches("input, textarea, select")) return;
+    form.querySelectorAll("fieldset.side:not([data-collapsed]):not([data-auto-folded])").forEach(function (side) {
+      if (!side.dataset.touched || side.contains(event.target)) return;
+      var points = side.querySelectorAll("[data-side-points] input");
+      if (!points.length || points[0].offsetParent === null) return; // card by card
+      var filled = Array.prototype.every.call(points, function (input) { return input.value !== ""; });
+      if (!filled || !event.target.closest("fieldset.side, #went-out, [data-actionbar]")) return;
+      side.dataset.autoFolded = "1";
+      side.setAttribute("data-collapsed", "");
+      var toggle = side.querySelector("[data-collapse]");
+      if (toggle) toggle.setAttribute("aria-expanded", "false");
+    });
+  }
+  document.addEventListener("input", function (event) {
+    var side = event.target.closest && event.target.closest("#hand-form fieldset.side");
+    if (side) side.dataset.touched = "1";
+  });
+  document.addEventListener("click", function (event) {
+    var side = event.target.closest && event.target.closest("#hand-form fieldset.side");
+    if (side && event.target.closest(".stepper")) side.dataset.touched = "1";
+    foldDoneSides(event);
+  });
+  document.addEventListener("focusin", foldDoneSides);
 
   // --- asking first --------------------------------------------------------------------
   // A form that ends something (a match) or records something odd (an all-zero hand)

@@ -6,12 +6,14 @@ tests skip, unless TENTO_REQUIRE_BROWSER is set (CI sets it), when they fail.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from playwright.sync_api import expect
 
 from tests.conftest import trusted_session
 
@@ -138,5 +140,58 @@ def assert_fits_the_phone(page, *, axe: bool = True) -> None:
             .map(el => el.outerHTML.slice(0, 80))"""
     )
     assert small == [], f"tap targets under 44 px: {small}"
+    assert_words_stay_whole(page)
     if axe:  # axe-core runs as a script: a page opened with scripts off is checked by eye
         assert_accessible(page)
+
+
+# Every word of a label, legend, tab, button or heading on the page, as line boxes: a word
+# drawn on two lines broke inside itself ("Sa/mb/as"). Hyphens and slashes may break.
+WORDS_BROKEN = """() => {
+  const broken = [];
+  const labels = document.querySelectorAll(
+    'label, legend, button, .button, summary, .tab, th, dt, h1, h2, h3, .pick');
+  for (const el of labels) {
+    if (el.offsetParent === null) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent.matchAll(/[^\\s\\-\u2013\u2014\\/]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()]
+          .filter(box => box.width > 0).map(box => Math.round(box.bottom)));
+        if (lines.size > 1) broken.push(word[0] + " in " + el.textContent.trim().slice(0, 40));
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def assert_words_stay_whole(page) -> None:
+    """No label, legend, tab, button or heading breaks inside a word at the phone's
+    width: each word's line boxes (Range.getClientRects) sit on one line."""
+    broken = page.evaluate(WORDS_BROKEN)
+    assert broken == [], f"words broken across lines at 360 px: {broken}"
+
+
+def assert_main_action_in_view(page, action=None) -> None:
+    """After a tap, what the player taps next is on the screen (360×640), not below the
+    fold: ``action``, by default the game's main action (data-main-action) or else the
+    record button in the sticky action bar."""
+    if action is None:
+        marked = page.locator("#hand-form [data-main-action]:visible")
+        action = marked if marked.count() else page.locator("#hand-form [data-record]")
+    action = action.first
+    action.wait_for(state="visible")
+    # a hand form drawn again scrolls its main action into view once it settles
+    with contextlib.suppress(AssertionError):  # said below, with where it is
+        expect(action).to_be_in_viewport(ratio=1, timeout=3_000)
+    box = action.bounding_box()
+    assert box is not None, "the main action is not drawn"
+    height = page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (
+        f"the main action {action.inner_text()!r} is at {box['y']:.0f}–"
+        f"{box['y'] + box['height']:.0f} px, outside the {height} px screen"
+    )

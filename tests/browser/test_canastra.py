@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 from tests.browser.steps import ask_the_referee, follow_the_rule_link, new_match, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -163,6 +163,25 @@ def test_a_canastra_match_with_the_buraco_rule_on_two_phones(phone):
     expect(page.locator(".scoreboard .note")).to_have_text(["Buraco: opens with 75"])
     expect(requirement(page, 0)).to_have_text("75")
     expect(other.locator(".scoreboard .note")).to_have_text(["Buraco: opens with 75"])
+
+    # --- hand 3, counted by hand: each pair folds once its counts are in, and the record
+    # button is on the screen after every tap ------------------------------------------
+    page.get_by_text("Quick count").click()
+    assert_main_action_in_view(page)
+    a, b = pair(page, 0), pair(page, 1)
+    for where, p, points in ((a, "s0", "120"), (b, "s1", "60")):
+        where.locator(f"[name='{p}-meld_points']").fill(points)
+        assert_main_action_in_view(page)
+        where.locator(f"[name='{p}-hand_points']").fill("10")
+        assert_main_action_in_view(page)
+    expect(a).to_have_attribute("data-collapsed", "")  # Ana & Bia's done: folded away
+    expect(a.locator("[name='s0-meld_points']")).to_be_hidden()
+    page.locator(".went-out").get_by_text("Nobody (the stock ran out)").click()
+    expect(b).to_have_attribute("data-collapsed", "")
+    assert_main_action_in_view(page)
+    assert_fits_the_phone(page)
+    page.click("#hand-form button[data-record]")
+    expect(page.locator(".history .hand")).to_have_count(3)
 
     # Every hand's breakdown, each line linked to its rule.
     hand = page.locator('.history .hand[data-hand="1"]')

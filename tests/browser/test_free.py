@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,6 +19,7 @@ def totals(page) -> list[str]:
 def enter_hand(page, points: list[int]) -> None:
     for i, value in enumerate(points):
         page.fill(f"#hand-form [name=side_{i}]", str(value))
+        assert_main_action_in_view(page)  # the record button, after every field
     page.click("#hand-form button[type=submit]")
 
 

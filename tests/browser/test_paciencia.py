@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from referee.cards import format_card
 from referee.paciencia import play_shuffle
 from scoring.ledger.models import Match
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 from tests.conftest import make_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -91,12 +91,15 @@ def test_a_log_takes_a_won_game_and_a_lost_one(phone):
     page.click("#record-won")
     expect(board.locator("[data-played]")).to_have_text("1")
     expect(board.locator("[data-won]")).to_have_text("1")
+    assert_main_action_in_view(page)  # Lost and Won, after every tap
 
     # Lost in the third deal with 23 cards left: tens and ones on the stepper, then Lost.
     page.locator('label[for="id_deal_2"]').click()
+    assert_main_action_in_view(page)
     stepper = page.locator(".stepper.tens")
     for step in ("10", "10", "1", "1", "1"):
         stepper.locator(f'[data-step="{step}"]').click()
+        assert_main_action_in_view(page)
     expect(page.locator('input[name="cards_left"]')).to_have_value("23")
     page.click("#record-lost")
     expect(board.locator("[data-played]")).to_have_text("2")
@@ -104,6 +107,7 @@ def test_a_log_takes_a_won_game_and_a_lost_one(phone):
     expect(board.locator("[data-rate]")).to_have_text(re.compile(r"50[,.]0\s?%"))
     expect(board.locator("[data-against]")).to_have_attribute("data-against", "above")
     expect(page.locator(".history .hand")).to_have_count(2)
+    assert_main_action_in_view(page)
     assert_fits_the_phone(page)
 
     # Lost in the second deal cannot be: refused, with its rule linked, nothing recorded.

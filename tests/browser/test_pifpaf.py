@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, assert_fits_the_phone
+from tests.browser.conftest import PHONE, assert_fits_the_phone, assert_main_action_in_view
 from tests.conftest import trusted_session
 from tests.scoring.games.pifpaf.conftest import make_session
 
@@ -20,12 +20,14 @@ def balances(page):
     return page.locator(".scoreboard [data-balance]")
 
 
-def bet(page, kind: str, count: int, raise_to: int | None = None) -> None:
+def bet(page, kind: str, count: int, raise_to: int | None = None, *, script: bool = True) -> None:
     """Press a betting button and wait for the form to come back with the bet in it."""
     if raise_to is not None:
         page.fill("#id_raise_to", str(raise_to))
     page.click(f"#hand-form button[name=step][value={kind}]")
     expect(page.locator("#hand-form [data-bet]")).to_have_count(count)
+    if script:  # the next bet's buttons, or once the betting is over who went out, in view
+        assert_main_action_in_view(page)
 
 
 def to_speak(page, name: str) -> None:
@@ -43,6 +45,8 @@ def tap_cards(page, cards: str, scope: str = "#hand-form", language: str = "pt")
         rank = LETTERS.get(language, {}).get(card[:-1], card[:-1])
         picker.locator(f"[data-rank='{rank}']").click()
         picker.locator(f"[data-suit='{SYMBOLS[card[-1]]}']").click()
+        if scope == "#hand-form":
+            assert_main_action_in_view(page, page.locator("#hand-form [data-record]"))
 
 
 def shown(cards: str, language: str = "pt") -> str:
@@ -55,6 +59,7 @@ def shown(cards: str, language: str = "pt") -> str:
 
 def went_out(page, name: str) -> None:
     page.locator(".pifpaf-winner label", has_text=name).click()
+    assert_main_action_in_view(page, page.locator("#hand-form [data-record]"))
 
 
 def record(page, number: int) -> None:
@@ -79,6 +84,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     to_speak(page, "Bia")
     page.locator(".pifpaf-dealers").get_by_role("button", name="Duda").click()
     to_speak(page, "Ana")
+    assert_main_action_in_view(page)
     assert_fits_the_phone(page)
     # Above ante × players (4): the phone will not send it.
     page.fill("#id_raise_to", "5")
@@ -117,7 +123,7 @@ def test_a_four_player_session_of_three_hands_and_its_settlement(phone):
     for count in range(1, 5):
         bet(page, "call", count)
     went_out(page, "Ana")
-    page.fill("#id_cards", "DE DC DO DP 4P 5P 6P 7P 8P")  # damas, paus: the reader's letters
+    page.fill("#id_cards", "DE D♥ DO DP 4P 5P 6P 7P 8P")  # damas, paus: the reader's letters
     verdict = page.locator("#hand-verdict")
     expect(verdict.locator("[data-verdict]")).to_have_attribute("data-verdict", "not-out")
     expect(verdict).to_contain_text("Não bateu")
@@ -161,7 +167,7 @@ def test_the_referee_page_on_a_phone(phone):
     hand = page.locator("#q-hand [data-verdict]")
     expect(hand).to_have_attribute("data-verdict", "out")
     expect(page.locator("#q-hand")).to_contain_text("Descarte: 5♦")
-    page.fill("#meld-cards", "DE DC DO DP")  # four queens: damas of every suit
+    page.fill("#meld-cards", "DE DH DO DP")  # four queens: damas of every suit
     page.click("text=Conferir o jogo")
     expect(page.locator("#q-meld .violations")).to_contain_text("três naipes")
     claimants = page.locator("#q-claim fieldset.choices").first
@@ -191,7 +197,7 @@ def test_without_javascript_the_first_dealer_is_chosen_with_a_visible_update(bro
         assert_fits_the_phone(page, axe=False)
         dealer.click()
         to_speak(page, "Ana")
-        bet(page, "raise", 1, raise_to=3)
+        bet(page, "raise", 1, raise_to=3, script=False)
         to_speak(page, "Bia")
         assert not match.hands.exists()
     finally:
@@ -218,6 +224,7 @@ def test_a_session_with_rebuys_where_a_broke_player_buys_in_again(phone):
     # Hand 1: Duda deals; Ana bets all she has left, Bia calls, the others fold; Bia wins.
     page.locator(".pifpaf-dealers").get_by_role("button", name="Duda").click()
     to_speak(page, "Ana")
+    assert_main_action_in_view(page)
     bet(page, "raise", 1, raise_to=4)
     bet(page, "call", 2)
     bet(page, "fold", 3)

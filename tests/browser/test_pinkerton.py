@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.ledger.models import Match
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 from tests.conftest import make_match, totals
 from tests.scoring.games.pinkerton.conftest import PLAYERS, ROUND_EVENTS
 
@@ -42,6 +42,8 @@ def tap(page, cards: str) -> None:
     for card in cards.split():
         picker.locator(f'[data-rank="{card[:-1]}"]').click()
         picker.locator(f'[data-suit="{card[-1]}"]').click()
+        # the move button stays on the screen while the cards are tapped in
+        assert_main_action_in_view(page)
     expect(page.locator("#id_cards")).to_have_value(cards)
 
 
@@ -52,6 +54,7 @@ def move(page, button: str, cards: str = "") -> None:
         tap(page, cards)
     page.click(f"#{button}")
     expect(round_(page)).not_to_have_attribute("data-events", events or "")
+    assert_main_action_in_view(page)  # the next move's buttons, or the record button
 
 
 def to_play(page, name: str) -> None:

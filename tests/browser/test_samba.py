@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 from tests.browser.steps import ask_the_referee, follow_the_rule_link, new_match, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,8 +85,9 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     )
 
     # The other side is typed; a wrong meld is flagged live, with its rule.
-    # Typed in the reader's letters: copas, espadas, ouros, paus.
-    b.locator("textarea").fill("10C 10E 10O 10P 10C 10E JK\n7C 8C 2C")
+    # Typed in the reader's letters (espadas, ouros, paus) and English H for copas: C
+    # would be asked about, as it is clubs in English letters.
+    b.locator("textarea").fill("10H 10E 10O 10P 10H 10E JK\n7H 8H 2H")
     bad = b.locator(".meld-lines li").nth(1)
     expect(bad).to_contain_text("✗ Uma sequência não leva curinga (1 encontrado).")
     expect(bad.locator("a.rule-link")).to_have_attribute(
@@ -94,7 +95,7 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     )
     assert_links_are_tap_targets(b.locator(".meld-lines"))
     assert_fits_the_phone(page)
-    b.locator("textarea").fill("10C 10E 10O 10P 10C 10E JK\n7C 7E 2P")
+    b.locator("textarea").fill("10H 10E 10O 10P 10H 10E JK\n7H 7E 2P")
     expect(b.locator(".meld-lines li").nth(1)).to_contain_text("✓ Grupo · 30 pontos de cartas")
     expect(b.locator(".meld-lines li").nth(0)).to_contain_text(
         "✓ Canastra suja · 110 pontos de cartas"
@@ -123,15 +124,18 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     expect(page.locator("#hand-form textarea").first).to_be_visible()
     taps = 0
 
-    def tap_(locator) -> None:
+    def tap_(locator, *, recorded: bool = False) -> None:
         nonlocal taps
         locator.click()
         taps += 1
+        if not recorded:  # the record button, in reach after every tap
+            assert_main_action_in_view(page)
 
     def type_(locator, value: str) -> None:
         nonlocal taps
         locator.fill(value)  # one tap on the field, then the keyboard
         taps += 1
+        assert_main_action_in_view(page)
 
     tap_(page.get_by_text("Contagem rápida"))
     a, b = side(page, 0), side(page, 1)
@@ -145,14 +149,18 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     tap_(chip(a, "s0-dirty_canastras", "1"))
     type_(a.locator("[name='s0-table_points']"), "150")
     type_(a.locator("[name='s0-hand_points']"), "40")
+    expect(a).not_to_have_attribute("data-collapsed", "")
     tap_(chip(b, "s1-clean_canastras", "2"))
+    # Ana & Bia's counts are in and the player went on: their side folds to its name.
+    expect(a).to_have_attribute("data-collapsed", "")
+    expect(a.locator("[name='s0-table_points']")).to_be_hidden()
     tap_(chip(b, "s1-sambas", "1"))
     type_(b.locator("[name='s1-table_points']"), "300")
     tap_(page.locator(".went-out").get_by_text("Caio & Davi"))
     # The record button is in reach without scrolling back.
     expect(page.locator("#hand-form [data-record]")).to_be_in_viewport()
     assert_fits_the_phone(page)
-    tap_(page.locator("#hand-form [data-record]"))
+    tap_(page.locator("#hand-form [data-record]"), recorded=True)
     assert taps <= 9, taps  # 8 for the hand itself, plus switching the entry mode
 
     expect(page.locator(".history .hand")).to_have_count(2)
@@ -176,7 +184,7 @@ def test_the_referee_page_answers_on_a_phone(phone):
     page.goto("/samba/referee/")
     assert_fits_the_phone(page)
     # the reader's letters
-    answer = ask_the_referee(page, "meld", "Conferir o jogo", cards="RC RE RO RP RC JK 2O")
+    answer = ask_the_referee(page, "meld", "Conferir o jogo", cards="R♥ RE RO RP RH JK 2O")
     expect(answer).to_contain_text("✓ Canastra suja, 120 pontos de cartas")
     expect(answer.locator("a.rule-link")).to_have_attribute(
         "href", "/rules/samba/#samba.kind.canastra-dirty"

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.ledger.models import Match
-from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 from tests.browser.steps import tap
 from tests.conftest import make_match, record, totals
 
@@ -49,6 +49,7 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator("[data-keep-awake]")).to_have_count(1)
     expect(page.locator("[data-mao]")).to_have_text("Ana")
     expect(page.locator("[data-dealer]")).to_have_text("Duda")
+    assert_main_action_in_view(page)
     # With no call to answer, no team is offered "I accept" or "I run".
     expect(page.locator("#act-accept-A")).to_have_count(0)
     expect(page.locator("#act-run-B")).to_have_count(0)
@@ -60,6 +61,7 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator('.half[data-team="A"] .bean.on')).to_have_count(1)
     expect(page.locator("[data-mao]")).to_have_text("Bia")
     expect(page.locator("[data-dealer]")).to_have_text("Ana")
+    assert_main_action_in_view(page)
 
     # Hand 2: A calls truco, B runs: A scores the hand as it was, 1.
     expect(page.locator("#act-raise-A")).to_have_text("Truco!")
@@ -68,6 +70,7 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator("#act-win-A")).to_be_disabled()
     expect(page.locator("#why-act-win-A")).to_contain_text("antes é preciso aceitar")
     expect(page.locator("#act-raise-A")).to_be_disabled()
+    assert_main_action_in_view(page)
     # The answering team's buttons come first, in view without scrolling.
     answers = page.locator('[data-answering="B"]')
     expect(answers.locator("#act-accept-B")).to_be_in_viewport()
@@ -76,14 +79,18 @@ def test_a_game_of_truco_to_twelve(phone):
     page.click("#act-run-B")
     expect(tentos(page, "A")).to_have_text("2")
     expect(tentos(page, "B")).to_have_text("0")
+    assert_main_action_in_view(page)
 
     # Hand 3: B calls truco, A raises to six, B accepts, A wins: +6.
     page.click("#act-raise-B")
     expect(page.locator("#act-raise-A")).to_have_text("Seis!")
+    assert_main_action_in_view(page)
     page.click("#act-raise-A")
     expect(page.locator("#act-raise-B")).to_have_text("Nove!")
+    assert_main_action_in_view(page)
     page.click("#act-accept-B")
     expect(page.locator("[data-stake]")).to_have_text("vale 6 tentos")
+    assert_main_action_in_view(page)
     expect(page.locator("#act-win-A")).to_have_text("Ganhou a mão · +6")
     page.click("#act-win-A")
     expect(tentos(page, "A")).to_have_text("8")
@@ -109,8 +116,12 @@ def test_a_game_of_truco_to_twelve(phone):
     expect(page.locator("#why-act-raise-B")).to_contain_text("Ninguém pode pedir truco")
     expect(page.locator("#act-run-B")).to_have_count(0)
     assert_fits_the_phone(page)
+    # Aceito is on the screen, not below the prompt …
+    assert_main_action_in_view(page, page.locator("#act-accept-A"))
     page.click("#act-accept-A")
     expect(page.locator("#act-run-A")).to_have_count(0)
+    # … and then Ganhou
+    assert_main_action_in_view(page, page.locator("#act-win-A"))
     # Played for 3, but the game ends at 12: the button says it scores 1, and why.
     expect(page.locator("#act-win-A")).to_contain_text("+1")
     page.click("#act-win-A")
@@ -158,13 +169,14 @@ def test_a_hand_with_truco_accepted_is_three_taps_with_no_scroll(phone):
     page.goto(match.get_absolute_url())
     taps = []
     for button in ("#act-raise-A", "#act-accept-B", "#act-win-A"):
-        expect(page.locator(button)).to_be_in_viewport()
+        # in view as it is: the player never scrolls
+        expect(page.locator(button)).to_be_in_viewport(ratio=1)
         page.click(button)
         taps.append(button)
         expect(page.locator("#hand-form")).to_be_visible()
+        assert_main_action_in_view(page)
     expect(tentos(page, "A")).to_have_text("3")
     assert len(taps) == 3
-    assert page.evaluate("window.scrollY") == 0  # nothing needed scrolling
 
 
 def test_the_trick_referee_judges_a_trick_of_the_match(phone):
@@ -173,9 +185,14 @@ def test_the_trick_referee_judges_a_trick_of_the_match(phone):
     page.goto(match.get_absolute_url())
     page.click("text=Juiz de vazas")
     expect(page.locator("[name=mao] option:checked")).to_have_text("Ana (A1)")
-    for index, card in enumerate(["3C", "7O", "RE", "3E"]):  # copas, ouros, espadas
+    for index, card in enumerate(["3C", "7O", "RE", "3E"]):  # ouros, espadas
         page.fill(f"[name=t1c{index}]", card)
     assert_fits_the_phone(page)
+    page.click("text=Julgar")
+    # C is copas in Portuguese letters and clubs in English ones: asked, not guessed
+    expect(page.locator("#q-tricks")).to_contain_text("3♥")
+    expect(page.locator("#q-tricks")).to_contain_text("3♣")
+    page.fill("[name=t1c0]", "3H")  # the English letter for copas, which nothing else means
     page.click("text=Julgar")
     verdict = page.locator('.trick-verdict[data-trick="1"]')
     expect(verdict).to_contain_text("A dupla B leva a vaza.")

@@ -215,3 +215,55 @@ def test_parsing_arbitrary_tokens_raises_nothing_but_card_error(tokens, notation
         parse_cards(tokens, notation)
     except CardError as error:
         assert error.tokens
+
+
+# --- reading a second notation: English letters on a Portuguese page --------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "canonical"),
+    [("7S", "7S"), ("7h", "7H"), ("10D", "10D"), ("KS", "KS"), ("RH", "KH"),
+     ("DD", "QD"), ("VS", "JS"), ("7P", "7C"), ("7O", "7D"), ("7E", "7S"), ("7♣", "7C")],
+)  # fmt: skip
+def test_a_portuguese_page_reads_the_english_suit_letters_no_portuguese_letter_takes(
+    token, canonical
+):
+    assert str(parse_card(token, "pt", fallback="en")) == canonical
+
+
+@pytest.mark.parametrize(("token", "page", "other"), [("7C", "7H", "7C"), ("qc", "QH", "QC")])
+def test_it_asks_about_a_letter_that_is_a_different_suit_in_each_notation(token, page, other):
+    with pytest.raises(CardError) as caught:
+        parse_cards([token], "pt", fallback="en")
+    (violation,) = caught.value.violations
+    assert violation.rule == "cards.ambiguous"
+    assert violation.params == {
+        "token": token, "notation": "pt", "fallback": "en", "card": page, "other": other
+    }  # fmt: skip
+    assert caught.value.tokens == [token]
+
+
+def test_without_a_fallback_a_page_reads_its_own_letters_only():
+    assert parse_cards("7C", "pt") == [Card("7", "H")]
+    with pytest.raises(CardError):
+        parse_card("7S", "pt")
+
+
+def test_the_other_cards_of_an_entry_do_not_decide_an_ambiguous_letter():
+    with pytest.raises(CardError) as caught:
+        parse_cards("7P 5E 7C", "pt", fallback="en")
+    assert [v.rule for v in caught.value.violations] == ["cards.ambiguous"]
+
+
+@given(st.sampled_from(ALL_CARDS), st.sampled_from(NOTATIONS))
+def test_what_a_page_writes_reads_back_with_the_fallback_too(card, notation):
+    # pages write the suit as a symbol (scoring.ledger.cards.written), never as a letter
+    assert parse_card(format_card(card, notation), notation, fallback="en") == card
+
+
+@given(st.lists(st.text(max_size=4), max_size=6), st.sampled_from(NOTATIONS))
+def test_reading_with_a_fallback_raises_nothing_but_card_error(tokens, notation):
+    try:
+        parse_cards(tokens, notation, fallback="en")
+    except CardError as error:
+        assert error.tokens

@@ -255,16 +255,22 @@ class PifPafHandForm(HandForm):
     def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
         if field != "cards":
             return None
-        return "pifpaf/_hand_verdict.html", {"verdict": self.cards_verdict()}
+        return "pifpaf/_hand_verdict.html", {
+            "verdict": self.cards_verdict(),
+            "card_notes": self.card_notes,
+            "oob": True,
+        }
 
     def cards_verdict(self) -> Answer | None:
+        """The winner's cards checked; None when empty or when a token does not read
+        (that is said once, beside the button: ``card_notes``)."""
         text = str(self["cards"].value() or "").strip()
         if not text:
             return None
         try:
             cards = read_cards(text)
-        except forms.ValidationError as error:
-            return Answer(ok=False, headline=" ".join(error.messages))
+        except forms.ValidationError:
+            return None
         try:
             return hand_answer(cards, session.house_rules(self.match))
         except RuleError as error:  # too few cards yet, more than the decks hold …

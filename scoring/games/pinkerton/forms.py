@@ -24,7 +24,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import pinkerton
-from referee.cards import Card, CardError, parse_cards
+from referee.cards import Card, CardError
 from referee.pinkerton import (
     ADD,
     ASK,
@@ -59,7 +59,8 @@ from scoring.ledger.cards import (
     WholeNumberField,
     card_views,
     checkbox,
-    notation,
+    parse_typed,
+    problem_dicts,
     written,
     written_cards,
 )
@@ -475,9 +476,9 @@ class PinkertonHandForm(HandForm):
         round_ = self.round
         required = round_.required_cards if round_ is not None else None
         try:
-            cards = parse_cards(text, notation())
+            cards = parse_typed(text)
         except CardError as error:
-            return {"violations": violation_dicts(error.violations), "required": required}
+            return {"violations": problem_dicts(error.violations), "required": required}
         playable = [card for card in cards if not card.is_joker]
         return {
             "cards": card_views(cards),
@@ -496,7 +497,7 @@ class PinkertonHandForm(HandForm):
 
     def _read_cards(self) -> list[Card]:
         text = str(self.data.get("cards") or "")[:MAX_CARDS_TEXT]
-        return parse_cards(text, notation())
+        return parse_typed(text)
 
     # --- steps -------------------------------------------------------------------------------
 

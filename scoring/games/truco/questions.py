@@ -19,6 +19,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from referee.cards import Card, CardError
+from referee.rulings import RuleError, Violation
 from referee.truco import (
     DECK,
     PLAYER_COUNTS,
@@ -37,7 +39,7 @@ from scoring.ledger.cards import (
     PickerMedia,
     PickerTarget,
     card_views,
-    notation,
+    parse_typed,
     picker,
 )
 from scoring.ledger.questions import players_field
@@ -180,15 +182,27 @@ class TrickQuestion(Question):
             )
         return grouped
 
-    def _entered(self) -> list[list[tuple[str, bool]]]:
+    def _entered(self) -> list[list[tuple[Card, bool]]]:
+        """The tricks' cards, read as this page reads what is typed (its letters, the
+        English ones where not ambiguous): the engine is given cards, not letters."""
         data = self.cleaned_data
-        tricks = []
+        tricks: list[list[tuple[Card, bool]]] = []
+        unread: list[Violation] = []
         for trick in range(1, TRICKS + 1):
-            cards = [
-                (data[card_field(trick, i)].strip(), bool(data.get(down_field(trick, i))))
-                for i in range(self.seats)
-            ]
-            tricks.append([(card, down) for card, down in cards if card])
+            played = []
+            for i in range(self.seats):
+                token = data[card_field(trick, i)].strip()
+                if not token:
+                    continue
+                try:
+                    (card,) = parse_typed([token])
+                except CardError as error:
+                    unread += error.violations
+                    continue
+                played.append((card, bool(data.get(down_field(trick, i)))))
+            tricks.append(played)
+        if unread:
+            raise RuleError(unread)
         while tricks and not tricks[-1]:
             tricks.pop()
         return tricks
@@ -210,7 +224,6 @@ class TrickQuestion(Question):
             options=options,
             # A trick chosen and the house rule then unticked is not asked about.
             truco_accepted_in=data.get("truco_accepted_in") if decides else None,
-            notation=notation(),
         )
         return self._answer(judged)
 

@@ -117,6 +117,9 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
             violations = violation_dicts(error.violations)
             if error.rules[0] in CONFLICTS:
                 conflict = conflict_context(match, number)
+                # The conflict's box says it, with its two buttons: said once, not
+                # again in the action bar.
+                violations = [v for v in violations if v["rule"] not in CONFLICTS]
         else:
             messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
             if not request.htmx:

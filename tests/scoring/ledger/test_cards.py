@@ -38,15 +38,15 @@ def test_the_field_reads_every_accepted_spelling_of_the_readers_language():
         assert CardsField().clean("KH, k♠ 10d *") == parse_cards("KH KS 10D JK")
         assert CardsField(required=False).clean("") == []
     with translation.override("pt-br"):
-        assert CardsField().clean("RC, r♠ 10o *") == parse_cards("KH KS 10D JK")
+        assert CardsField().clean("R♥, r♠ 10o *") == parse_cards("KH KS 10D JK")
 
 
 @pytest.mark.parametrize(
     ("language_code", "typed", "meant"),
     [
-        ("pt-br", "7C", "7H"),  # 7 de copas
         ("en", "7C", "7C"),  # seven of clubs
-        ("pt-br", "DO VP RE AC", "QD JC KS AH"),  # dama de ouros, valete de paus …
+        ("pt-br", "DO VP RE A♥", "QD JC KS AH"),  # dama de ouros, valete de paus …
+        ("pt-br", "KH 7S DD", "KH 7S QD"),  # English suit letters no Portuguese one takes
         ("pt-br", "7♥", "7H"),
         ("pl", "DD W♣ 10S", "QD JC 10S"),
     ],
@@ -56,21 +56,35 @@ def test_a_typed_letter_means_what_it_means_in_the_readers_language(language_cod
         assert read_cards(typed) == parse_cards(meant)
 
 
-def test_english_letters_are_not_portuguese_ones():
+def test_a_portuguese_page_asks_whether_c_is_copas_or_clubs():
     with translation.override("pt-br"), pytest.raises(forms.ValidationError) as caught:
-        read_cards("KH")
-    # The message is wholly Portuguese and lists the Portuguese letters.
-    assert "V, D, R" in caught.value.messages[0] and "P, C, E, O" in caught.value.messages[0]
-    assert " then " not in caught.value.messages[0]
+        read_cards("7C 5E")
+    (message,) = caught.value.messages
+    assert "7♥" in message and "7♣" in message and "7C" in message
+
+
+def test_the_help_puts_each_letter_beside_its_own_suit():
+    # "P, C, E, O (ou ♠ ♥ ♦ ♣)" paired E with ♦ and P with ♠ by position
+    for language_code in ("en", "pt-br", "pl"):
+        with translation.override(language_code), pytest.raises(forms.ValidationError) as e:
+            read_cards("ZZ")
+        (message,) = e.value.messages
+        pairs = re.findall(r"\b([A-Z]) ([♠♥♦♣])", message)
+        assert len(pairs) >= 4, message
+        for letter, symbol in pairs:
+            with translation.override(language_code):
+                assert read_cards(f"7{letter}") == read_cards(f"7{symbol}"), (letter, message)
+        if language_code == "pt-br":
+            # wholly Portuguese, and C named with both its meanings
+            assert " then " not in message and "C" in message
 
 
 def test_the_field_names_every_token_that_is_not_a_card_in_the_users_language():
     with translation.override("en"), pytest.raises(forms.ValidationError) as caught:
         CardsField().clean("AH ZZ Q 2S")
-    messages = caught.value.messages
-    assert len(messages) == 2
-    assert messages[0].startswith("“ZZ” is not a card.")
-    assert messages[1].startswith("“Q” is not a card.")
+    # one sentence for every unreadable token, not the same advice once per card
+    (message,) = caught.value.messages
+    assert message.startswith("“ZZ”, “Q” are not cards.")
     with translation.override("pt-br"), pytest.raises(forms.ValidationError) as caught:
         read_cards("ZZ")
     assert "ZZ" in caught.value.messages[0]

@@ -76,12 +76,13 @@ def posted(match: MatchView, data: dict[str, str]) -> dict[str, str]:
     return {"draft_json": json.dumps(dict(match.draft))} | data
 
 
-# The same hand typed in Portuguese letters (V D R; P C E O), on a pt-BR page.
+# The same hand typed in Portuguese letters (V D R; P E O), on a pt-BR page, copas as ♥
+# or as the English H (C would be asked about: it is clubs in English letters).
 PAGE_CARDS_IN_PORTUGUESE = PAGE_CARDS_POST | {
-    "s0-melds": "3C 4C 5C 6C 7C 8C 9C\nDE RE AE",
+    "s0-melds": "3♥ 4H 5♥ 6H 7♥ 8H 9♥\nDE RE AE",
     "s0-hand": "7O 8O",
     "s1-melds": "5P 6P JK 8P 9P 10P VP\n2O 3O 4O",
-    "s1-hand": "RC AE 2P",
+    "s1-hand": "R♥ AE 2P",
 }
 
 

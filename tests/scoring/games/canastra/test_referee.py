@@ -126,9 +126,9 @@ def test_the_pile_question_names_the_rule_that_decides(data, ok, rule, message):
 
 def test_the_pile_answer_names_the_cards_in_the_readers_letters():
     with translation.override("pt-br"):
-        a = ask("pile", top="6C", hand="7C 8C")
-        assert a.message.startswith("6♥")
-        assert [card.text for card in a.cards] == ["6♥"]
+        a = ask("pile", top="6O", hand="7O 8O")  # ouros
+        assert a.message.startswith("6♦")
+        assert [card.text for card in a.cards] == ["6♦"]
 
 
 LOCKED = "canastra.pile.locked-by-wild"

@@ -208,12 +208,16 @@ def test_a_deal_typed_in_from_the_table_is_played_out_at_its_deck_code(client):
 
 @pytest.mark.django_db
 def test_a_deck_typed_in_portuguese_letters_reads_them_as_portuguese(client):
-    # 7C is 7 de copas (7♥) to a Brazilian: the same letters mean other cards in English
+    # P E O are Portuguese suits; copas is written ♥: its letter C is clubs in English,
+    # so a Portuguese page asks about it rather than guess
     deck = shuffle(8)
-    typed = " ".join(format_card(card, "pt", symbols=False) for card in deck)
+    typed = " ".join(format_card(card, "pt", symbols=card.suit == "H") for card in deck)
     pt = client.get("/paciencia/", {"cards": typed}, **PT)
     assert pt["Location"] == f"/paciencia/deck/{deck_code(deck)}/"
     assert client.get("/paciencia/", {"cards": typed}, **EN).status_code == 422
+    with_c = " ".join(format_card(card, "pt", symbols=False) for card in deck)
+    asked = client.get("/paciencia/", {"cards": with_c}, **PT)
+    assert asked.status_code == 422 and "em letras portuguesas e" in asked.content.decode()
 
 
 @pytest.mark.django_db

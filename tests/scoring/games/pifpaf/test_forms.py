@@ -267,11 +267,13 @@ def test_the_entry_has_bets_then_mistakes_and_reads_back_as_the_form(four):
     assert again.has_mistakes()
 
 
-def test_an_unreadable_card_is_a_field_error(four):
-    form = PifPafHandForm(four.view(), QueryDict("cards=AC+ZZ&winner=1"))  # A de copas
-    assert not form.is_valid()
-    assert form.errors["cards"] == [form.errors["cards"][0]]
-    assert "ZZ" in form.errors["cards"][0]
+def test_an_unreadable_winners_card_is_noted_once_and_blocks_nothing(four):
+    form = PifPafHandForm(four.view(), QueryDict("cards=A%E2%99%A5+ZZ+YY&winner=1"))  # A♥
+    form.is_valid()
+    assert "cards" not in form.errors and form.cleaned_data["cards"] == []
+    (note,) = form.card_notes
+    (problem,) = note["problems"]
+    assert "ZZ" in problem and "YY" in problem
 
 
 def test_correcting_a_hand_starts_from_the_table_as_it_was(four):

@@ -321,10 +321,10 @@ def test_the_referee_checks_a_meld_in_the_readers_letters(client):
     assert "✗" in ask(client, "meld", cards="QH KH AH", aces="low")
     pt = client.get(
         "/pifpaf/referee/",
-        {"q": "meld", "cards": "DC RC AC", "aces": "both", "groups": "three-suits"},
+        {"q": "meld", "cards": "DE RE AE", "aces": "both", "groups": "three-suits"},
         **HTMX,
-    ).content.decode()  # dama, rei, ás de copas
-    assert "Uma sequência." in pt and 'data-card="QH"' in pt
+    ).content.decode()  # dama, rei, ás de espadas
+    assert "Uma sequência." in pt and 'data-card="QS"' in pt
 
 
 def test_the_referee_settles_a_claim_on_a_discard(client):
@@ -371,3 +371,32 @@ def test_ending_a_session_asks_about_chips_not_a_side_ahead(client, four):
     four.finish()
     html = client.get(four.get_absolute_url(), **EN).content.decode()
     assert "data-dealer" not in html  # a session over has no next hand to deal
+
+
+def test_unreadable_winners_cards_never_block_the_hand(client, four):
+    bet_on_the_page(client, four)
+    response = record_from_phone(client, four, winner=1, cards="AH 2H ZZ 7S")
+    assert response.status_code == 302
+    assert totals(four) == [-4, 9, -1, -4]
+    assert "cards" not in four.hands.get().entry
+
+
+def test_a_bad_card_is_said_once_beside_the_button_as_it_is_typed(client, four):
+    bet_on_the_page(client, four)
+    url = f"/matches/{four.code}/check/cards/"
+    html = client.post(url, {"cards": "QS ZZ 5X"}, **HTMX).content.decode()
+    verdict, notes = html.split('id="card-notes"')
+    assert "ZZ" not in verdict  # not under the field …
+    assert 'hx-swap-oob="true"' in notes  # … but in the action bar, by the button
+    assert notes.count("“ZZ”, “5X” não são cartas") == 1
+    assert notes.count("E ♠, P ♣, O ♦") == 1  # the advice once, not once per card
+
+
+def test_a_refused_hand_shows_its_bad_cards_once_in_the_action_bar(client, four):
+    tap(client, four, "dealer:3")
+    response = record_from_phone(client, four, winner=1, cards="ZZ 5X")
+    html = response.content.decode()
+    assert response.status_code == 422  # the betting is not over: that refuses it
+    bar = html.split("data-actionbar>")[1].split("</form>")[0]
+    assert "“ZZ”, “5X” are not cards" in bar
+    assert html.count("“ZZ”") == 1

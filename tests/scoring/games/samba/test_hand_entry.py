@@ -52,11 +52,12 @@ PAGE_QUICK_POST = {
 }
 
 
-# The same hand typed in Portuguese letters (V D R; P C E O), on a pt-BR page.
+# The same hand typed in Portuguese letters (V D R; P E O), on a pt-BR page, copas as ♥
+# or as the English H (C would be asked about: it is clubs in English letters).
 PAGE_CARDS_IN_PORTUGUESE = PAGE_CARDS_POST | {
-    "s0-melds": "4E 5E 6E 7E 8E 9E 10E\nRC RE RO RP R♥ R♠ R♦\nAC AE AO",
-    "s1-melds": "10C 10E 10O 10P 10♥ 10♠ JK\n7C 7E 2P",
-    "s1-hand": "DE 5C JK",
+    "s0-melds": "4E 5E 6E 7E 8E 9E 10E\nRH RE RO RP R♥ R♠ R♦\nA♥ AE AO",
+    "s1-melds": "10H 10E 10O 10P 10♥ 10♠ JK\n7♥ 7E 2P",
+    "s1-hand": "DE 5H JK",
 }
 
 

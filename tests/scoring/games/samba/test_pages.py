@@ -232,8 +232,10 @@ def test_the_live_meld_check_allows_black_threes_for_the_side_going_out(client, 
 
 
 def test_the_live_meld_check_reads_the_readers_letters(client, match):
-    html = check(client, match, "s0-melds", {"s0-melds": "7C 7E 7O"}).content.decode()
+    html = check(client, match, "s0-melds", {"s0-melds": "7H 7E 7O"}).content.decode()
     assert 'data-card="7H"' in html and 'data-card="7S"' in html and 'data-card="7D"' in html
+    asked = check(client, match, "s0-melds", {"s0-melds": "7C 7E 7O"}).content.decode()
+    assert "cards.ambiguous" in asked and "7♥" in asked and "7♣" in asked
 
 
 def test_the_live_meld_check_names_an_unreadable_card(client, match):

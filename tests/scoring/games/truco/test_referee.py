@@ -127,19 +127,28 @@ def test_paulista_needs_the_vira_and_ranks_by_it():
 
 
 def test_the_page_judges_and_links_the_rule(client):
-    # The page reads the reader's letters: 3 de copas, 7 de ouros, rei de espadas …
-    html = client.get("/truco/referee/", cards("3C 7O RE 3E")).content.decode()
+    # The page reads the reader's letters (7 de ouros, rei de espadas …) and the English
+    # ones no Portuguese letter takes (3H: 3 de copas)
+    html = client.get("/truco/referee/", cards("3H 7O RE 3E")).content.decode()
     assert "A dupla B leva a vaza." in html and "B1 sai na próxima." in html
     assert 'href="/rules/truco/#truco.trick.highest"' in html
 
 
+def test_the_page_asks_about_a_c_rather_than_reading_a_manilha(client):
+    # 7C is 7 de copas (a manilha) in Portuguese letters and 7 of clubs in English ones
+    html = client.get("/truco/referee/", cards("7C 4O RE 3E")).content.decode()
+    assert 'href="/rules/cards/#cards.ambiguous"' in html
+    assert "7♥" in html and "7♣" in html
+    assert "A dupla B leva a vaza." not in html
+
+
 def test_the_page_shows_what_it_cannot_accept(client):
-    html = client.get("/truco/referee/", cards("3C 8O RE 3E")).content.decode()
+    html = client.get("/truco/referee/", cards("3H 8O RE 3E")).content.decode()
     assert 'href="/rules/cards/#cards.deck.not-in-deck"' in html
 
 
 def test_htmx_gets_only_the_verdict(client):
-    html = client.get("/truco/referee/", cards("3C 7O RE 3E"), HTTP_HX_REQUEST="true")
+    html = client.get("/truco/referee/", cards("3H 7O RE 3E"), HTTP_HX_REQUEST="true")
     assert b'id="q-tricks"' in html.content and b"<html" not in html.content
 
 
@@ -148,7 +157,7 @@ def test_one_against_one_and_three_against_three(client):
     assert summary(two) == [("B", "B1", "truco.trick.highest")]
     six = verdict("4C 5H 6S 7S QD JD", players=6)
     assert [p.seat for p in six.tricks[0].plays] == ["A1", "B1", "A2", "B2", "A3", "B3"]
-    html = client.get("/truco/referee/", cards("3C 7O RE", players=2)).content.decode()
+    html = client.get("/truco/referee/", cards("3H 7O RE", players=2)).content.decode()
     assert "truco.trick" in html  # three cards for two players: refused by its rule
 
 
@@ -161,7 +170,7 @@ def test_a_matchs_referee_uses_its_variant_seats_and_mao(client):
     assert '<option value="1" selected>Bia (B1)</option>' in page
     assert '<option value="mineiro" selected>' in page
     # the variant cannot be switched for a match's trick
-    data = cards("3C 7O RE 3E", mao=1, variant="paulista") | {"match": match.code}
+    data = cards("3H 7O RE 3E", mao=1, variant="paulista") | {"match": match.code}
     html = client.get("/truco/referee/", data).content.decode()
     assert "A dupla A leva a vaza." in html and "Caio sai na próxima." in html
 
@@ -199,7 +208,7 @@ def test_a_matchs_tricks_have_a_card_field_for_each_of_its_seats(client):
         assert re.findall(rf'name="t{number}c(\d)"', trick) == ["0", "1"]
         assert len(re.findall(r'data-to="[^"]+" data-one', trick)) == 2
     assert re.findall(r'<option value="(\d)"[^>]*>(?:Ana|Bia) \(', html) == ["0", "1"]
-    data = cards("3C 7O", "RE AE", mao=0, players=2) | {"match": match.code}
+    data = cards("3H 7O", "RE AE", mao=0, players=2) | {"match": match.code}
     answer = client.get("/truco/referee/", data).content.decode()
     assert "leva a vaza" in answer
 
@@ -208,8 +217,9 @@ def test_a_matchs_tricks_have_a_card_field_for_each_of_its_seats(client):
 
 # A 3 takes the first trick for A (A1's 3♥); A1 leads the second and B1's 2♦ takes it.
 A_THEN_B = ("3H KD 5S 4D", "5H 2D 6S 4S")
-# The same, as a Brazilian page reads it: copas, ouros, espadas; rei.
-A_THEN_B_PT = ("3C RO 5E 4O", "5C 2O 6E 4E")
+# The same, as a Brazilian page reads it: ouros, espadas, rei; copas as its symbol (C
+# would be asked about: it is clubs in English letters).
+A_THEN_B_PT = ("3♥ RO 5E 4O", "5♥ 2O 6E 4E")
 RULE_LINK = 'href="/rules/truco/#truco.hand.accepted-trick-decides"'
 
 
