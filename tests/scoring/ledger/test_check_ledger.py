@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def check(*codes: str) -> str:
     out = StringIO()
-    call_command("check_ledger", *codes, stdout=out)
+    call_command("check_ledger", "--", *codes, stdout=out)
     return out.getvalue()
 
 

@@ -17,7 +17,11 @@ class Command(BaseCommand):
     help = "Check that every match's stored totals equal the sum of its hands."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("codes", nargs="*", help="only these matches (by code)")
+        parser.add_argument(
+            "codes",
+            nargs="*",
+            help="only these matches (by code; write -- before them, as a code may begin with -)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         sides = summed_sides(options["codes"] or None)
