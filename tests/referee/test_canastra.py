@@ -1147,7 +1147,7 @@ def near_runs(draw):
     return cards
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.sampled_from([*SMALL_CARDS, JOKER]), min_size=3, max_size=5) | near_runs())
 def test_the_meld_check_agrees_with_brute_force(cards):
     verdict = check_meld(cards)
@@ -1158,7 +1158,7 @@ def test_the_meld_check_agrees_with_brute_force(cards):
     seen(v.rule for v in verdict.violations)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.sampled_from(SUITS),
     st.integers(1, 12),
@@ -1237,7 +1237,7 @@ def valid_hands(draw):
     return pairs, tallies
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(valid_hands(), st.booleans(), st.booleans())
 def test_cards_and_quick_counts_give_the_same_breakdowns(hand, to_opponents, penalty):
     pairs, tallies = hand
@@ -1247,7 +1247,7 @@ def test_cards_and_quick_counts_give_the_same_breakdowns(hand, to_opponents, pen
     assert [tally_from_cards(p) for p in pairs] == tallies
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.lists(st.integers(0, 20), min_size=2, max_size=2),
     st.lists(st.integers(0, 20), min_size=2, max_size=2),
@@ -1282,7 +1282,7 @@ def test_a_breakdown_adds_up_to_its_total_and_to_the_pages_formula(
         seen(line.rule for line in breakdown.lines)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     st.sampled_from(sorted(DECK.limits)),
     st.integers(1, 3),

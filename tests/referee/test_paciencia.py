@@ -470,7 +470,7 @@ def check_invariants(game: Game) -> None:
     assert game.won or game.deal == 3
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(min_value=0, max_value=SHUFFLE_MAX))
 def test_every_shuffle_keeps_the_cards_the_piles_and_the_dogs_heap_in_order(n):
     game = play_shuffle(n)
@@ -478,7 +478,7 @@ def test_every_shuffle_keeps_the_cards_the_piles_and_the_dogs_heap_in_order(n):
     assert outcome(n) == (game.won, game.deal, game.cards_left)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_the_quick_outcome_is_the_played_games(n):
     game = play_shuffle(n)

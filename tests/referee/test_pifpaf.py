@@ -294,7 +294,7 @@ PIFPAF_QUESTIONS: dict[str, Callable[[list[Card]], Any]] = {
 
 
 @pytest.mark.parametrize("question", PIFPAF_QUESTIONS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(over_the_deck())
 def test_every_question_refuses_cards_the_two_decks_cannot_supply(question, drawn):
     hand, card, rule = drawn
@@ -427,7 +427,7 @@ def fewest_left_over(hand: list[Card], options: PifPafOptions) -> int:
     return fewest(tuple(range(len(hand))))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.sampled_from([9, 10]).flatmap(dense_hands), st.sampled_from(ALL_OPTIONS))
 def test_the_checker_is_exact_and_its_arrangement_is_made_of_valid_melds(hand, options):
     verdict = check_hand(hand, options)
@@ -461,7 +461,7 @@ def random_melds(draw: st.DrawFn) -> list[Card]:
     return hand
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.data())
 def test_any_nine_cards_made_of_melds_go_out_and_a_tenth_becomes_the_discard(data):
     hand = random_melds(data.draw)
@@ -1041,7 +1041,7 @@ def legal_hand(
     return balances, table, dealer, actions, winner, with_discard
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.data(), st.booleans(), st.booleans())
 def test_chips_are_never_created_or_lost(data, short_stacks, rebuys):
     balances, table, dealer, actions, winner, with_discard = legal_hand(
@@ -1097,7 +1097,7 @@ def assert_pots_are_fair(result: HandResult, table: Table) -> None:
         assert won <= sum(min(chips, mine) for chips in paid.values())
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.data(), st.booleans())
 def test_chips_are_conserved_in_hands_with_players_all_in(data, rebuys):
     balances, table, dealer, actions, winner, with_discard = legal_hand(
@@ -1122,7 +1122,7 @@ def takes(balances, table, dealer, actions: list[Action]) -> bool:
     return True
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.data(), st.booleans(), st.booleans())
 def test_the_options_offered_are_exactly_the_bets_the_engine_takes(data, short_stacks, rebuys):
     balances, table, dealer, actions, _winner, _discard = legal_hand(
@@ -1245,7 +1245,7 @@ def sessions(draw: st.DrawFn, most: int = 8) -> dict[str, int]:
     return {f"P{i}": BUY_IN + net for i, net in enumerate(nets)}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(sessions(), st.sampled_from([Decimal(1), Decimal("0.25"), Decimal("2.50")]))
 def test_the_settlement_clears_every_debt_in_the_fewest_payments(balances, chip_value):
     payments = settle(balances, BUY_IN, chip_value)
@@ -1372,7 +1372,7 @@ chip_counts = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(
     st.dictionaries(st.text(max_size=5), chip_counts, max_size=10),
     chip_counts,
@@ -1393,7 +1393,7 @@ def test_extreme_values_never_raise_anything_but_a_rule_error(
         assert payment.amount.as_tuple().exponent == -2
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     sessions(), st.integers(1, 10**12 // 200), st.decimals(Decimal("0.01"), 1_000_000, places=2)
 )
@@ -1430,7 +1430,7 @@ def played_hand(
     return draw(st.sampled_from(results))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.data())
 def test_a_session_with_rebuys_conserves_its_chips_and_settles_to_zero(data):
     """Hand after hand, players go broke and buy in again: the table always holds every

@@ -1097,7 +1097,7 @@ def random_round(draw: Any) -> Round:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data())
 def test_random_legal_events_always_end_the_round_with_one_player_left(data):
     state = random_round(data.draw)
@@ -1111,7 +1111,7 @@ def test_random_legal_events_always_end_the_round_with_one_player_left(data):
     assert state.options.extra_deck or DECKS["pinkerton"].violations(state.stack) == []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data())
 def test_a_replay_of_a_rounds_events_reproduces_it(data):
     state = random_round(data.draw)

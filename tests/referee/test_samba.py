@@ -176,7 +176,7 @@ NOT_RED_THREES = [card for card in ALL_CARDS if not samba.is_red_three(card)]
 cards_st = st.lists(st.sampled_from(ALL_CARDS), max_size=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(cards_st, st.booleans())
 def test_a_meld_verdict_is_consistent_for_any_cards(cards, going_out):
     verdict = check_meld(cards, going_out=going_out)
@@ -874,7 +874,7 @@ def sides(draw, may_go_out=False):
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(sides(may_go_out=True), sides())
 def test_cards_and_counts_give_the_same_breakdowns(a, b):
     try:
@@ -1314,7 +1314,7 @@ SAMBA_QUESTIONS = {
 
 
 @pytest.mark.parametrize("question", SAMBA_QUESTIONS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(over_the_deck())
 def test_every_question_refuses_cards_beyond_the_three_decks(question, drawn):
     cards, card = drawn

@@ -423,7 +423,7 @@ def deck_refusal(caught: pytest.ExceptionInfo[RuleError], card: Card, rule: str)
     return any(v.rule == rule and v.params["card"] == str(card) for v in caught.value.violations)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.sampled_from(truco.PLAYER_COUNTS).flatmap(over_the_deck), st.integers(2, 3))
 def test_a_trick_refuses_cards_the_one_deck_cannot_supply(drawn, number):
     cards, card, rule = drawn
@@ -700,7 +700,7 @@ def hands(draw, players: int | None = None):
     return players, draw(st.integers(0, players - 1)), tricks
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(hands(), st.sampled_from([SEED, MINEIRO, TRICK_DECIDES]), st.integers(1, 3))
 def test_the_trick_referee_agrees_with_the_trick_and_hand_rules(hand, options, accepted):
     players, mao, tricks = hand
@@ -730,7 +730,7 @@ def test_the_trick_referee_agrees_with_the_trick_and_hand_rules(hand, options, a
     assert sum(t.decides_hand for t in judged.tricks) == (1 if judged.decided else 0)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.data())
 def test_the_trick_referee_refuses_cards_the_one_deck_cannot_supply_across_the_hand(data):
     players, mao, tricks = data.draw(hands())
@@ -1216,7 +1216,7 @@ event_strategy = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     variant=st.sampled_from(truco.VARIANTS),
     target=st.sampled_from(truco.TARGETS),
@@ -1269,7 +1269,7 @@ def legal_moves(state: HandState) -> list[Event]:
     return moves
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     options=st.sampled_from([SEED, MINEIRO, paulista("3H"), TrucoOptions(target=15)]),
     data=st.data(),

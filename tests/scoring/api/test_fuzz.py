@@ -72,7 +72,6 @@ def _request_schemas(client) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
 def _answers_every(client, path: str, bodies) -> None:
     @settings(
         max_examples=40,
-        deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )

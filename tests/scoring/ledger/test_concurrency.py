@@ -185,7 +185,7 @@ OPERATIONS = st.lists(
 )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, suppress_health_check=list(HealthCheck))
 @given(rounds=st.lists(OPERATIONS, min_size=1, max_size=3))
 def test_totals_always_equal_the_hands_whatever_the_interleaving(rounds):
     """Random operations from several phones at once, round after round: no error but a

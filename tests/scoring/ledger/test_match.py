@@ -229,7 +229,7 @@ def test_the_view_a_game_sees_follows_every_change(free_match):
 
 
 @pytest.mark.django_db
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, suppress_health_check=list(HealthCheck))
 @given(steps=st.text(alphabet="RUD", max_size=12))
 def test_right_after_a_hand_is_recorded_there_is_nothing_to_redo(steps):
     """The match page drawn after recording a hand offers no redo without asking the

@@ -321,7 +321,7 @@ def quick_post(tallies) -> dict[str, str]:
     return post
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(played_hands(), st.booleans(), st.booleans())
 def test_any_hand_gives_the_same_breakdown_card_by_card_and_as_counts(pairs, morto, out):
     tallies = [

@@ -441,7 +441,7 @@ def legal_hands(draw):
     return match, entry
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(legal_hands())
 def test_chips_are_conserved_by_every_legal_hand(case):
     match, entry = case
