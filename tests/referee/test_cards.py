@@ -238,8 +238,12 @@ def test_it_asks_about_a_letter_that_is_a_different_suit_in_each_notation(token,
     (violation,) = caught.value.violations
     assert violation.rule == "cards.ambiguous"
     assert violation.params == {
-        "token": token, "notation": "pt", "fallback": "en", "card": page, "other": other
-    }  # fmt: skip
+        "token": token,
+        "notation": "pt",
+        "fallback": "en",
+        "card": page,
+        "other": other,
+    }
     assert caught.value.tokens == [token]
 
 

@@ -99,17 +99,28 @@ def everything_read_by(actor: str, matches: dict[str, Match]) -> str:
         else:
             answers.append(response.content.decode())
 
-    for url in ["/", "/records/", "/records/matches/", "/records/export.json",
-                "/records/export.csv", "/records/export.csv?season=2026"]:  # fmt: skip
+    for url in [
+        "/",
+        "/records/",
+        "/records/matches/",
+        "/records/export.json",
+        "/records/export.csv",
+        "/records/export.csv?season=2026",
+    ]:
         read(phone.get(url))
     for match in matches.values():
         code = match.code
         for url in [
-            f"/matches/{code}/", f"/matches/{code}/live/", f"/matches/{code}/history/",
-            f"/matches/{code}/hand-form/", f"/matches/{code}/hands/1/edit/",
-            f"/records/matches/{code}/", f"/records/matches/{code}/chart/",
-            f"/records/matches/{code}/summary.txt", f"/records/matches/{code}/hands.csv",
-        ]:  # fmt: skip
+            f"/matches/{code}/",
+            f"/matches/{code}/live/",
+            f"/matches/{code}/history/",
+            f"/matches/{code}/hand-form/",
+            f"/matches/{code}/hands/1/edit/",
+            f"/records/matches/{code}/",
+            f"/records/matches/{code}/chart/",
+            f"/records/matches/{code}/summary.txt",
+            f"/records/matches/{code}/hands.csv",
+        ]:
             read(phone.get(url))
     if actor in ACCOUNTS:
         user = get_user_model().objects.get(username=ACCOUNTS[actor])

@@ -245,30 +245,55 @@ def test_the_pages_rulings_are_marked_as_rulings_on_the_rulebook(client, slug, r
 @pytest.mark.parametrize(
     ("rule", "params", "language", "says"),
     [
-        ("samba.concealed.more-than-combinations", {"concealed": 1, "canastras": 0},
-         "pt-br", "Foi anotada 1 canastra escondida,"),
-        ("samba.concealed.more-than-combinations", {"concealed": 1, "canastras": 0},
-         "en", "1 concealed canastra was entered,"),
-        ("samba.concealed.more-than-combinations", {"concealed": 3, "canastras": 2},
-         "pl", "Wpisano 3 ukryte canastry,"),
-        ("samba.hand.too-many-wilds",
-         {"wild_canastras": 1, "dirty_canastras": 0, "wilds": 7, "limit": 6},
-         "en", "Canastras de curingas (1) and dirty canastras (0) need"),
-        ("canastra.hand.meld-points-too-low",
-         {"clean_canastras": 1, "dirty_canastras": 0, "minimum": 35, "meld_points": 20},
-         "pt-br", "Canastras limpas (1) e canastras sujas (0)"),
+        (
+            "samba.concealed.more-than-combinations",
+            {"concealed": 1, "canastras": 0},
+            "pt-br",
+            "Foi anotada 1 canastra escondida,",
+        ),
+        (
+            "samba.concealed.more-than-combinations",
+            {"concealed": 1, "canastras": 0},
+            "en",
+            "1 concealed canastra was entered,",
+        ),
+        (
+            "samba.concealed.more-than-combinations",
+            {"concealed": 3, "canastras": 2},
+            "pl",
+            "Wpisano 3 ukryte canastry,",
+        ),
+        (
+            "samba.hand.too-many-wilds",
+            {"wild_canastras": 1, "dirty_canastras": 0, "wilds": 7, "limit": 6},
+            "en",
+            "Canastras de curingas (1) and dirty canastras (0) need",
+        ),
+        (
+            "canastra.hand.meld-points-too-low",
+            {"clean_canastras": 1, "dirty_canastras": 0, "minimum": 35, "meld_points": 20},
+            "pt-br",
+            "Canastras limpas (1) e canastras sujas (0)",
+        ),
         ("paciencia.outcome.lost", {"cards_left": 2, "deal": 3}, "pl", "zostały 2 karty."),
         ("paciencia.outcome.lost", {"cards_left": 1, "deal": 3}, "pt-br", "ficou 1 carta fora"),
         ("pifpaf.group.trinca", {"cards": 3, "suits": 1}, "en", "not 3 cards in 1 suit."),
-        ("pifpaf.settle.not-conserved", {"total": 1, "expected": 300}, "pt-br",
-         "Os saldos somam 1 ficha,"),
+        (
+            "pifpaf.settle.not-conserved",
+            {"total": 1, "expected": 300},
+            "pt-br",
+            "Os saldos somam 1 ficha,",
+        ),
         ("truco.trick.player-count", {"expected": 6, "count": 4}, "pl", "Lewa ma 6 kart,"),
-        ("truco.raise.beyond-win",
-         {"team": "A", "call": 6, "score": 1, "stake": 3, "target": 4},
-         "en", "its 1 tento and"),
+        (
+            "truco.raise.beyond-win",
+            {"team": "A", "call": 6, "score": 1, "stake": 3, "target": 4},
+            "en",
+            "its 1 tento and",
+        ),
         ("truco.deal.cut-count", {"cuts": 4}, "pl", "4 przełożenia:"),
     ],
-)  # fmt: skip
+)
 def test_a_counted_message_takes_the_plural_of_its_number(rule, params, language, says):
     with translation.override(language):
         assert says in describe(Violation(rule, params))
@@ -279,10 +304,13 @@ def test_a_counted_message_takes_the_plural_of_its_number(rule, params, language
     [
         ("samba.hand.too-many-sambas", {"sambas": 22, "limit": 12}, "Wpisano 22 samby,"),
         ("samba.hand.too-many-sambas", {"sambas": 25, "limit": 12}, "Wpisano 25 samb,"),
-        ("canastra.hand.too-many-canastras", {"canastras": 23, "limit": 15},
-         "Wpisano 23 canastry,"),
+        (
+            "canastra.hand.too-many-canastras",
+            {"canastras": 23, "limit": 15},
+            "Wpisano 23 canastry,",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_count_beyond_the_decks_takes_the_polish_plural_of_its_number(rule, params, says):
     with translation.override("pl"):
         assert says in describe(Violation(rule, params))

@@ -137,17 +137,37 @@ def test_every_integer_and_yes_no_field_takes_its_json_type_only(client, request
 @pytest.mark.parametrize(
     ("path", "body", "field", "meant"),
     [
-        ("samba/hands/score", {"sides": [{"concealed": {"dealsolo": 1}}, {}]},
-         "sides.0.concealed.dealsolo", "deal_solo"),
-        ("samba/hands/score", {"sides": [{"redthrees": 3}, {}]}, "sides.0.redthrees",
-         "red_threes"),
-        ("canastra/hands/score", {"pairs": [{"tookmorto": True, "meld": []}, {}]},
-         "pairs.0.tookmorto", "took_morto"),
-        ("truco/tricks/resolve",
-         {"plays": [{"team": "A", "card": "3H"}, {"team": "B", "card": "7D", "facedown": True}]},
-         "plays.1.facedown", "face_down"),
+        (
+            "samba/hands/score",
+            {"sides": [{"concealed": {"dealsolo": 1}}, {}]},
+            "sides.0.concealed.dealsolo",
+            "deal_solo",
+        ),
+        (
+            "samba/hands/score",
+            {"sides": [{"redthrees": 3}, {}]},
+            "sides.0.redthrees",
+            "red_threes",
+        ),
+        (
+            "canastra/hands/score",
+            {"pairs": [{"tookmorto": True, "meld": []}, {}]},
+            "pairs.0.tookmorto",
+            "took_morto",
+        ),
+        (
+            "truco/tricks/resolve",
+            {
+                "plays": [
+                    {"team": "A", "card": "3H"},
+                    {"team": "B", "card": "7D", "facedown": True},
+                ]
+            },
+            "plays.1.facedown",
+            "face_down",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_misspelt_key_is_refused_naming_the_key_meant(client, path, body, field, meant):
     response = client.post(f"/api/v1/{path}", body, content_type="application/json", **EN)
     violations = response.json()["violations"]

@@ -449,9 +449,13 @@ def test_matches_a_phone_started_before_signing_up_become_the_new_accounts(db):
     _, match = start_a_match(phone)
     response = phone.post(
         "/accounts/signup/",
-        {"username": "zoe", "email": "zoe@example.com",
-         "password1": "a-table-of-four", "password2": "a-table-of-four"},
-    )  # fmt: skip
+        {
+            "username": "zoe",
+            "email": "zoe@example.com",
+            "password1": "a-table-of-four",
+            "password2": "a-table-of-four",
+        },
+    )
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.owner.username == "zoe"

@@ -107,8 +107,11 @@ def test_the_admin_cuts_a_token_short(alice, admin_client):
     past = timezone.localtime() - timedelta(days=1)
     response = admin_client.post(
         f"/admin/records/apitoken/{token.pk}/change/",
-        {"name": "league sheet", "expires_at_0": past.strftime("%Y-%m-%d"),
-         "expires_at_1": past.strftime("%H:%M:%S")},
-    )  # fmt: skip
+        {
+            "name": "league sheet",
+            "expires_at_0": past.strftime("%Y-%m-%d"),
+            "expires_at_1": past.strftime("%H:%M:%S"),
+        },
+    )
     assert response.status_code == 302
     assert not works(clear)

@@ -279,11 +279,14 @@ def _genuine_hands() -> list:
         ("truco won", lambda: make_match("truco", truco, target=12), truco_won("A")),
         ("truco run", lambda: make_match("truco", truco, target=12), truco_won("A", "run")),
         ("pifpaf", make_session, page_hand()),
-        ("pinkerton", lambda: make_match("pinkerton", PLAYERS, target=100),
-         {"events": ROUND_EVENTS, "dealer": 0}),
+        (
+            "pinkerton",
+            lambda: make_match("pinkerton", PLAYERS, target=100),
+            {"events": ROUND_EVENTS, "dealer": 0},
+        ),
         ("paciencia", lambda: make_match("paciencia", [["Vovó"]]), WON_IN_3),
         ("free", lambda: make_match("free", (("alice",), ("bob",))), {"points": [-3, 12]}),
-    ]  # fmt: skip
+    ]
 
 
 @pytest.mark.parametrize("case", range(9))

@@ -252,9 +252,15 @@ def test_the_house_rules_form_wants_a_target_or_a_time_limit(data, valid):
     assert form.is_valid() == valid, form.errors
 
 
-@pytest.mark.parametrize(("players", "dealer_plays", "valid"), [
-    (2, "False", False), (3, "False", True), (2, "True", True), (2, None, True),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("players", "dealer_plays", "valid"),
+    [
+        (2, "False", False),
+        (3, "False", True),
+        (2, "True", True),
+        (2, None, True),
+    ],
+)
 def test_a_dealer_who_does_not_play_needs_two_players_besides(players, dealer_plays, valid):
     data = {"target": "100", "options-pass_limit": "2", "options-show_value": "always"}
     if dealer_plays is not None:
