@@ -262,6 +262,37 @@ def test_a_misspelt_key_in_a_samba_entry_is_refused(api, club):
     assert not match.hands.exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "this game's hand has no such field: did you mean deal_solo?"),
+        ("pt-br", "a mão deste jogo não tem esse campo: você quis dizer deal_solo?"),
+        ("pl", "rozdanie tej gry nie ma takiego pola: czy chodziło o deal_solo?"),
+    ],
+)
+def test_a_misspelt_nested_key_in_an_entry_is_given_the_key_meant(api, club, language, said):
+    from tests.scoring.games.samba.test_game import PAGE_CARDS
+
+    match = make_match("samba", (("ana", "bia"), ("caio", "davi")), target=10_000)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    sides = [dict(side) for side in PAGE_CARDS["sides"]]
+    sides[0]["concealed"] = {"dealsolo": 1}
+    body = {"request_id": str(uuid.uuid4()), "entry": {"mode": "cards", "sides": sides}}
+    response = api.client.post(
+        f"/api/v1/records/matches/{match.code}/hands",
+        body,
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+        **api.auth,
+    )
+    assert response.status_code == 422
+    (violation,) = response.json()["violations"]
+    assert violation["params"]["field"] == "entry.sides.0.concealed.dealsolo"
+    assert violation["params"]["suggestion"] == "deal_solo"
+    assert violation["params"]["detail"] == said
+    assert not match.hands.exists()
+
+
 def _genuine_hands() -> list:
     """A hand of each game as its form records it, with the match it is recorded in."""
     from tests.scoring.games.canastra.test_game import PAGE_HAND, PAIRS
