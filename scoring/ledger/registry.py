@@ -323,9 +323,12 @@ class Game:
             # An entry of no shape this game reads (a list where a mapping goes …).
             raise RuleError(entry_violation("", f"{type(error).__name__}: {error}")) from None
         if not valid:
+            paths = self._field_paths(match, entry)
             raise RuleError(
                 [
-                    entry_violation(name if name != NON_FIELD_ERRORS else "", text)
+                    entry_violation(
+                        paths.get(name, name if name != NON_FIELD_ERRORS else ""), text
+                    )
                     for name, texts in form.errors.items()
                     for text in texts
                 ]
@@ -349,6 +352,19 @@ class Game:
                 "value": canonical(recorded_as)
             }
         raise RuleError(entry_violation(".".join(map(str, where)), why, suggestion))
+
+    def _field_paths(self, match: MatchView, entry: Mapping[str, Any]) -> dict[str, str]:
+        """Each hand-form field that a number (or a yes/no) of ``entry`` fills, with that
+        value's path in the entry (``sides.0.clean_canastras`` for ``s0-clean_canastras``):
+        a program's refusal names the key it sent, not the page's field. Found by filling
+        the form from the entry with each such value made a number of its own."""
+        paths: dict[str, str] = {}
+        marked = _marked(entry, (), paths)
+        try:
+            posted = self.hand_form(match, entry=marked).posted_from(marked)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return {}
+        return {name: paths[str(value)] for name, value in posted.items() if str(value) in paths}
 
     def state_after(
         self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
@@ -424,6 +440,23 @@ def unrecorded(sent: Any, recorded: Any, where: tuple[Any, ...] = ()) -> Any:
                 return found
         return None
     return None if canonical(sent) == canonical(recorded) else (where, recorded)
+
+
+# A number no hand holds, to find which form field an entry's value fills.
+_MARK = 7_770_000_000
+
+
+def _marked(data: Any, where: tuple[Any, ...], paths: dict[str, str]) -> Any:
+    """``data`` with each number and yes/no a number of its own, its path in ``paths``."""
+    if isinstance(data, Mapping):
+        return {key: _marked(value, (*where, key), paths) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_marked(value, (*where, index), paths) for index, value in enumerate(data)]
+    if isinstance(data, bool | int | float):
+        mark = str(_MARK + len(paths))
+        paths[mark] = ".".join(map(str, where))
+        return int(mark)
+    return data
 
 
 def key_meant(where: Sequence[Any], recorded: Any) -> str:

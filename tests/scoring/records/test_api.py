@@ -217,12 +217,13 @@ def test_api_token_prints_a_token_that_works(db):
 @pytest.mark.parametrize(
     ("entry", "field"),
     [
-        ({"points": [True, False]}, "entry.side_0"),
-        ({"points": [10**9, 1]}, "entry.side_0"),
-        ({"points": [1.5, 2.25]}, "entry.side_0"),
-        ({"points": [2**63, 1]}, "entry.side_0"),
+        ({"points": [True, False]}, "entry.points.0"),
+        ({"points": [10**9, 1]}, "entry.points.0"),
+        ({"points": [1.5, 2.25]}, "entry.points.0"),
+        ({"points": [2**63, 1]}, "entry.points.0"),
         ({"points": [1, 2], "note": "x"}, "entry.note"),
         ({"points": [[1], [2]]}, "entry.side_0"),
+        ({"points": [1, 3.0]}, "entry.points.1"),
         ({"points": [1, 2, 3]}, "entry.points"),
         ({"points": None}, "entry"),
     ],
@@ -290,6 +291,19 @@ def test_a_misspelt_nested_key_in_an_entry_is_given_the_key_meant(api, club, lan
     assert violation["params"]["field"] == "entry.sides.0.concealed.dealsolo"
     assert violation["params"]["suggestion"] == "deal_solo"
     assert violation["params"]["detail"] == said
+    assert not match.hands.exists()
+
+
+@pytest.mark.parametrize("value", [True, "1", 1.0])
+def test_a_count_of_another_type_in_an_entry_is_named_by_its_path(api, club, value):
+    match = make_match("samba", (("ana", "bia"), ("caio", "davi")), target=10_000)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    sides = [{"clean_canastras": value, "table_points": 100}, {"table_points": 50}]
+    body = {"request_id": str(uuid.uuid4()), "entry": {"mode": "quick", "sides": sides}}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 422
+    fields = [v["params"]["field"] for v in response.json()["violations"]]
+    assert fields == ["entry.sides.0.clean_canastras"]
     assert not match.hands.exists()
 
 
