@@ -362,8 +362,8 @@ class Game:
         marked = _marked(entry, (), paths)
         try:
             posted = self.hand_form(match, entry=marked).posted_from(marked)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            return {}
+        except (RuleError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError):
+            return {}  # the form's own field names, then
         return {name: paths[str(value)] for name, value in posted.items() if str(value) in paths}
 
     def state_after(
