@@ -343,14 +343,7 @@ def _number_paths(data, where=()):
     return [path for key, value in items for path in _number_paths(value, (*where, key))]
 
 
-# Pif-Paf's hand form reads a first hand's ``dealer`` from the entry as it comes (true is
-# seat 1, 3.0 seat 0), so the refusal is the betting's rule, not the type: still open.
-PIFPAF_DEALER_LOOSE = pytest.mark.xfail(strict=True, reason="Pif-Paf reads dealer loosely")
-
-
-@pytest.mark.parametrize(
-    "case", [pytest.param(n, marks=PIFPAF_DEALER_LOOSE) if n == 5 else n for n in range(9)]
-)
+@pytest.mark.parametrize("case", range(9))
 def test_every_games_count_sent_as_true_or_3_0_is_refused_naming_an_entry_key(api, club, case):
     _name, make, entry = _genuine_hands()[case]
     match = make()
