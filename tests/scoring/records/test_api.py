@@ -332,38 +332,36 @@ def _genuine_hands() -> list:
     ]  # fmt: skip
 
 
-def _number_paths(data, where=()):
-    """The path of each whole number in ``data`` (a yes/no is none)."""
+def _paths(data, kind, where=()):
+    """The path of each value of JSON type ``kind`` (int: a whole number, bool: a yes/no)."""
     if isinstance(data, dict):
         items = data.items()
     elif isinstance(data, list):
         items = enumerate(data)
     else:
-        return [where] if isinstance(data, int) and not isinstance(data, bool) else []
-    return [path for key, value in items for path in _number_paths(value, (*where, key))]
+        found = isinstance(data, kind) and (kind is bool or not isinstance(data, bool))
+        return [where] if found else []
+    return [path for key, value in items for path in _paths(value, kind, (*where, key))]
 
 
 @pytest.mark.parametrize("case", range(9))
-def test_every_games_count_sent_as_true_or_3_0_is_refused_naming_an_entry_key(api, club, case):
+def test_every_games_values_of_another_json_type_are_refused_naming_an_entry_key(api, club, case):
     _name, make, entry = _genuine_hands()[case]
     match = make()
     Match.objects.filter(pk=match.pk).update(club=club)
-    for where in _number_paths(entry)[:6]:
-        for wrong in (True, 3.0):
-            sent = copy.deepcopy(entry)
-            target = sent
-            for part in where[:-1]:
-                target = target[part]
-            target[where[-1]] = wrong
-            body = {"request_id": str(uuid.uuid4()), "entry": sent}
-            response = api.post(f"/matches/{match.code}/hands", body)
-            assert response.status_code == 422, (where, wrong)
-            fields = [v["params"].get("field", "") for v in response.json()["violations"]]
-            assert all(field.startswith("entry") for field in fields), (
-                where,
-                wrong,
-                response.json(),
-            )
+    wrong = [(where, value) for where in _paths(entry, int) for value in (True, 3.0)]
+    wrong += [(where, value) for where in _paths(entry, bool) for value in (1, 0, "true")]
+    for where, value in wrong:
+        sent = copy.deepcopy(entry)
+        target = sent
+        for part in where[:-1]:
+            target = target[part]
+        target[where[-1]] = value
+        body = {"request_id": str(uuid.uuid4()), "entry": sent}
+        response = api.post(f"/matches/{match.code}/hands", body)
+        assert response.status_code == 422, (where, value)
+        fields = [v["params"].get("field", "") for v in response.json()["violations"]]
+        assert all(field.startswith("entry") for field in fields), (where, value, fields)
     assert not match.hands.exists()
 
 
