@@ -13,6 +13,7 @@ referee questions, its API router, its hand template and its stylesheet.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -322,25 +323,48 @@ class Game:
             # An entry of no shape this game reads (a list where a mapping goes …).
             raise RuleError(entry_violation("", f"{type(error).__name__}: {error}")) from None
         if not valid:
+            paths = self._field_paths(match, entry)
             raise RuleError(
                 [
-                    entry_violation(name if name != NON_FIELD_ERRORS else "", text)
+                    entry_violation(
+                        paths.get(name, name if name != NON_FIELD_ERRORS else ""), text
+                    )
                     for name, texts in form.errors.items()
                     for text in texts
                 ]
             )
         recorded = form.entry()
         found = unrecorded(entry, recorded)
-        if found is not None:
-            where, recorded_as = found
-            if recorded_as is MISSING:
-                why = gettext("this game's hand has no such field")
-            else:
-                why = gettext("the hand form would record %(value)s") % {
-                    "value": canonical(recorded_as)
-                }
-            raise RuleError(entry_violation(".".join(map(str, where)), why))
-        return recorded
+        if found is None:
+            return recorded
+        where, recorded_as = found
+        suggestion = ""
+        if recorded_as is MISSING:
+            # A misspelt key: the one meant, when the form records one close to it there.
+            suggestion = key_meant(where, recorded)
+            why = gettext("this game's hand has no such field")
+            if suggestion:
+                why = gettext(
+                    "this game's hand has no such field: did you mean %(suggestion)s?"
+                ) % {"suggestion": suggestion}
+        else:
+            why = gettext("the hand form would record %(value)s") % {
+                "value": canonical(recorded_as)
+            }
+        raise RuleError(entry_violation(".".join(map(str, where)), why, suggestion))
+
+    def _field_paths(self, match: MatchView, entry: Mapping[str, Any]) -> dict[str, str]:
+        """Each hand-form field that a number (or a yes/no) of ``entry`` fills, with that
+        value's path in the entry (``sides.0.clean_canastras`` for ``s0-clean_canastras``):
+        a program's refusal names the key it sent, not the page's field. Found by filling
+        the form from the entry with each such value made a number of its own."""
+        paths: dict[str, str] = {}
+        marked = _marked(entry, (), paths)
+        try:
+            posted = self.hand_form(match, entry=marked).posted_from(marked)
+        except (RuleError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError):
+            return {}  # the form's own field names, then
+        return {name: paths[str(value)] for name, value in posted.items() if str(value) in paths}
 
     def state_after(
         self, match: MatchView, entry: Mapping[str, Any], scores: Sequence[Breakdown]
@@ -418,21 +442,54 @@ def unrecorded(sent: Any, recorded: Any, where: tuple[Any, ...] = ()) -> Any:
     return None if canonical(sent) == canonical(recorded) else (where, recorded)
 
 
+# A number no hand holds, to find which form field an entry's value fills.
+_MARK = 7_770_000_000
+
+
+def _marked(data: Any, where: tuple[Any, ...], paths: dict[str, str]) -> Any:
+    """``data`` with each number and yes/no a number of its own, its path in ``paths``."""
+    if isinstance(data, Mapping):
+        return {key: _marked(value, (*where, key), paths) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_marked(value, (*where, index), paths) for index, value in enumerate(data)]
+    if isinstance(data, bool | int | float):
+        mark = str(_MARK + len(paths))
+        paths[mark] = ".".join(map(str, where))
+        return int(mark)
+    return data
+
+
+def key_meant(where: Sequence[Any], recorded: Any) -> str:
+    """The key of ``recorded`` closest to the last part of ``where`` (a key it does not
+    hold), beside it in the same object; "" when none is close."""
+    for part in where[:-1]:
+        try:
+            recorded = recorded[part]
+        except (KeyError, IndexError, TypeError):
+            return ""
+    if not isinstance(recorded, Mapping):
+        return ""
+    close = difflib.get_close_matches(str(where[-1]), [str(key) for key in recorded], n=1)
+    return close[0] if close else ""
+
+
 def canonical(data: Any) -> str:
     """Data as JSON with sorted keys: ``true`` is not ``1`` nor ``3.0`` ``3``, as Python's
     ``==`` would have them."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def entry_violation(where: str, detail: str) -> Violation:
+def entry_violation(where: str, detail: str, suggestion: str = "") -> Violation:
     """A hand entry refused as the API refuses a body: ``entry`` (and the part of it, or
-    the hand form's field) with what is wrong."""
+    the hand form's field) with what is wrong; ``suggestion``: the key meant, where a key
+    was misspelt."""
     return Violation(
         "api.body.invalid",
         {
             "field": f"entry.{where}" if where else "entry",
             "problem": gettext("is not a hand this game can record: %(why)s") % {"why": detail},
             "detail": detail,
+            **({"suggestion": suggestion} if suggestion else {}),
         },
     )
 

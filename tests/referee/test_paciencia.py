@@ -394,6 +394,24 @@ def test_the_second_and_third_deals_count_to_eleven_and_ten_with_kennel_columns_
         assert set(list(columns.values())[:full]) == {rows}
 
 
+@pytest.mark.parametrize("n", [0, 3])
+def test_ruling_each_later_deal_makes_a_new_dogs_heap_worked_as_in_the_first(n):
+    game = play_shuffle(n)
+    assert game.deal == 3
+    for deal in (2, 3):
+        moves = [m for m in game.moves if m.deal == deal]
+        to_dog = [m for m in moves if m.rule == "paciencia.deal.dog"]
+        # a card at its own number in this deal's count goes face down to a new heap …
+        assert to_dog
+        assert all(m.card.rank_index == m.params["count"] <= PACKETS[deal - 1] for m in to_dog)
+        # … which is turned in this same deal, top first, once the dealing is done
+        turned = [m.card for m in moves if m.source.kind == "dog"]
+        assert turned == [m.card for m in to_dog][::-1]
+        last_dealt = max(moves.index(m) for m in moves if m.rule in DEALING_RULES)
+        first_turned = min(i for i, m in enumerate(moves) if m.source.kind == "dog")
+        assert last_dealt < first_turned
+
+
 def test_the_packets_and_kennel_are_gathered_kennel_first_then_packet_one_up_to_the_last():
     game = play_shuffle(7)
     gathered = [m for m in game.moves if m.rule == "paciencia.gather.stock" and m.deal == 1]

@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from referee.cards import Card
 from referee.paciencia import DEALS, DECK, DECK_SIZE, PILES, deck_violations
@@ -134,7 +135,11 @@ class DeckForm(forms.Form):
             shown += missing[:MISSING_SHOWN]
             self.more_missing = len(missing) - len(missing[:MISSING_SHOWN])
             self.violations = violation_dicts(shown)
-            message = _("These %(count)s cards are not the two decks; see below.")
+            message = ngettext(
+                "This %(count)s card is not the two decks; see below.",
+                "These %(count)s cards are not the two decks; see below.",
+                len(cards),
+            )
             raise forms.ValidationError(message % {"count": len(cards)})
         return cards
 

@@ -118,6 +118,11 @@ BETS = ("fold", "call", "raise", "all-in")
 MISTAKES = {"false-out": "false_out", "rebate": "rebate", "threw-away": "threw_away"}
 
 
+def _whole(value: Any) -> bool:
+    """A seat or a bet as JSON writes a whole number: ``true`` is none."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def stored_bets(draft: Mapping[str, Any]) -> list[tuple[int, str, int]]:
     """The bets of a draft or a stored entry as (seat, kind, to). An action an old or
     garbled entry got wrong (no seat, no kind) is left out: the page still opens, and
@@ -127,7 +132,7 @@ def stored_bets(draft: Mapping[str, Any]) -> list[tuple[int, str, int]]:
         if not isinstance(action, Mapping):
             continue
         seat, kind, to = action.get("player"), action.get("kind"), action.get("to", 0)
-        if isinstance(seat, int) and isinstance(kind, str) and isinstance(to, int):
+        if _whole(seat) and isinstance(kind, str) and _whole(to):
             found.append((seat, kind, to))
     return found
 
@@ -186,7 +191,7 @@ class PifPafHandForm(HandForm):
         if self.start.dealer is not None:
             return self.names.index(self.start.dealer)
         seat = self.draft.get("dealer")
-        return seat if isinstance(seat, int) and 0 <= seat < len(self.names) else 0
+        return seat if _whole(seat) and 0 <= seat < len(self.names) else 0
 
     @property
     def dealer_name(self) -> str:

@@ -6,16 +6,20 @@ a third K♥) is refused with the deck rule. Asked from a match, its extra deck 
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import pinkerton
 from referee.pinkerton import PinkertonOptions
+from referee.rulings import Violation
 from scoring.games.pinkerton.forms import card_param
 from scoring.games.pinkerton.table import house_rules
 from scoring.ledger.cards import CardField, CardsField, WholeNumberField
 from scoring.ledger.referee import Answer, Question, answer
 from scoring.ledger.rulebook import label
+
+# The centre holds two cards from phase II on: nothing is added, and no round ends, before.
+FIRST_ADD = 2
 
 
 class PinkertonQuestion(Question):
@@ -54,7 +58,14 @@ class ThrowQuestion(PinkertonQuestion):
         else:
             headline = gettext("No: %(sum)s does not meet a value of %(value)s") % numbers
             rule = check.violations[0].rule if check.violations else None
-        details = [gettext("A throw has %(k)s cards at this value.") % numbers]
+        details = [
+            ngettext(
+                "A throw has %(k)s card at this value.",
+                "A throw has %(k)s cards at this value.",
+                check.required_cards,
+            )
+            % numbers
+        ]
         if check.stack_value == 0:
             # Rule 2, from phase II on (phase I's one centre card is never 0).
             details.append(
@@ -90,8 +101,13 @@ class AddQuestion(PinkertonQuestion):
     card = CardField(label=_("The card to add"))
 
     def verdict(self) -> Answer:
-        card = self.cleaned_data["card"]
-        check = pinkerton.check_add(self.cleaned_data["stack"], card, self.options())
+        card, stack = self.cleaned_data["card"], self.cleaned_data["stack"]
+        if len(stack) < FIRST_ADD:
+            # As a round refuses it: nothing is added before phase III, when the stack
+            # holds the two centre cards.
+            refused = Violation("pinkerton.add.not-in-phase", {"phase": 1})
+            return answer(False, gettext("No"), rule=refused.rule, violations=[refused])
+        check = pinkerton.check_add(stack, card, self.options())
         if check.allowed:
             headline = gettext("Yes: the stack is then %(value)s") % {"value": check.stack_value}
             # A J, Q or K goes on by rule 1; any other card as phase III says.
@@ -132,10 +148,21 @@ class PointsQuestion(PinkertonQuestion):
 
     def verdict(self) -> Answer:
         n = self.cleaned_data["cards"]
-        breakdown = pinkerton.round_breakdown(n, self.options())
+        options = self.options()
+        if n < FIRST_ADD:
+            # As a round refuses it: a round ends with the two centre cards at least.
+            params = {"cards": n, "min": FIRST_ADD, "max": len(options.deck)}
+            refused = Violation("pinkerton.points.card-count", params)
+            return answer(False, gettext("No"), rule=refused.rule, violations=[refused])
+        breakdown = pinkerton.round_breakdown(n, options)
         return answer(
             None,
-            gettext("%(n)s cards score %(points)s points") % {"n": n, "points": breakdown.total},
+            ngettext(
+                "%(n)s card scores %(points)s points",
+                "%(n)s cards score %(points)s points",
+                n,
+            )
+            % {"n": n, "points": breakdown.total},
             rule="pinkerton.points.bonus",
             details=[f"{label(line.rule)}: {line.points}" for line in breakdown.lines],
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import uuid
 from io import StringIO
 
@@ -217,12 +218,13 @@ def test_api_token_prints_a_token_that_works(db):
 @pytest.mark.parametrize(
     ("entry", "field"),
     [
-        ({"points": [True, False]}, "entry.side_0"),
-        ({"points": [10**9, 1]}, "entry.side_0"),
-        ({"points": [1.5, 2.25]}, "entry.side_0"),
-        ({"points": [2**63, 1]}, "entry.side_0"),
+        ({"points": [True, False]}, "entry.points.0"),
+        ({"points": [10**9, 1]}, "entry.points.0"),
+        ({"points": [1.5, 2.25]}, "entry.points.0"),
+        ({"points": [2**63, 1]}, "entry.points.0"),
         ({"points": [1, 2], "note": "x"}, "entry.note"),
         ({"points": [[1], [2]]}, "entry.side_0"),
+        ({"points": [1, 3.0]}, "entry.points.1"),
         ({"points": [1, 2, 3]}, "entry.points"),
         ({"points": None}, "entry"),
     ],
@@ -262,6 +264,50 @@ def test_a_misspelt_key_in_a_samba_entry_is_refused(api, club):
     assert not match.hands.exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "this game's hand has no such field: did you mean deal_solo?"),
+        ("pt-br", "a mão deste jogo não tem esse campo: você quis dizer deal_solo?"),
+        ("pl", "rozdanie tej gry nie ma takiego pola: czy chodziło o deal_solo?"),
+    ],
+)
+def test_a_misspelt_nested_key_in_an_entry_is_given_the_key_meant(api, club, language, said):
+    from tests.scoring.games.samba.test_game import PAGE_CARDS
+
+    match = make_match("samba", (("ana", "bia"), ("caio", "davi")), target=10_000)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    sides = [dict(side) for side in PAGE_CARDS["sides"]]
+    sides[0]["concealed"] = {"dealsolo": 1}
+    body = {"request_id": str(uuid.uuid4()), "entry": {"mode": "cards", "sides": sides}}
+    response = api.client.post(
+        f"/api/v1/records/matches/{match.code}/hands",
+        body,
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+        **api.auth,
+    )
+    assert response.status_code == 422
+    (violation,) = response.json()["violations"]
+    assert violation["params"]["field"] == "entry.sides.0.concealed.dealsolo"
+    assert violation["params"]["suggestion"] == "deal_solo"
+    assert violation["params"]["detail"] == said
+    assert not match.hands.exists()
+
+
+@pytest.mark.parametrize("value", [True, "1", 1.0])
+def test_a_count_of_another_type_in_an_entry_is_named_by_its_path(api, club, value):
+    match = make_match("samba", (("ana", "bia"), ("caio", "davi")), target=10_000)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    sides = [{"clean_canastras": value, "table_points": 100}, {"table_points": 50}]
+    body = {"request_id": str(uuid.uuid4()), "entry": {"mode": "quick", "sides": sides}}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 422
+    fields = [v["params"]["field"] for v in response.json()["violations"]]
+    assert fields == ["entry.sides.0.clean_canastras"]
+    assert not match.hands.exists()
+
+
 def _genuine_hands() -> list:
     """A hand of each game as its form records it, with the match it is recorded in."""
     from tests.scoring.games.canastra.test_game import PAGE_HAND, PAIRS
@@ -287,6 +333,39 @@ def _genuine_hands() -> list:
         ("paciencia", lambda: make_match("paciencia", [["Vovó"]]), WON_IN_3),
         ("free", lambda: make_match("free", (("alice",), ("bob",))), {"points": [-3, 12]}),
     ]
+
+
+def _paths(data, kind, where=()):
+    """The path of each value of JSON type ``kind`` (int: a whole number, bool: a yes/no)."""
+    if isinstance(data, dict):
+        items = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        found = isinstance(data, kind) and (kind is bool or not isinstance(data, bool))
+        return [where] if found else []
+    return [path for key, value in items for path in _paths(value, kind, (*where, key))]
+
+
+@pytest.mark.parametrize("case", range(9))
+def test_every_games_values_of_another_json_type_are_refused_naming_an_entry_key(api, club, case):
+    _name, make, entry = _genuine_hands()[case]
+    match = make()
+    Match.objects.filter(pk=match.pk).update(club=club)
+    wrong = [(where, value) for where in _paths(entry, int) for value in (True, 3.0)]
+    wrong += [(where, value) for where in _paths(entry, bool) for value in (1, 0, "true")]
+    for where, value in wrong:
+        sent = copy.deepcopy(entry)
+        target = sent
+        for part in where[:-1]:
+            target = target[part]
+        target[where[-1]] = value
+        body = {"request_id": str(uuid.uuid4()), "entry": sent}
+        response = api.post(f"/matches/{match.code}/hands", body)
+        assert response.status_code == 422, (where, value)
+        fields = [v["params"].get("field", "") for v in response.json()["violations"]]
+        assert all(field.startswith("entry") for field in fields), (where, value, fields)
+    assert not match.hands.exists()
 
 
 @pytest.mark.parametrize("case", range(9))

@@ -400,3 +400,20 @@ def test_a_refused_hand_shows_its_bad_cards_once_in_the_action_bar(client, four)
     bar = html.split("data-actionbar>")[1].split("</form>")[0]
     assert "“ZZ”, “5X” are not cards" in bar
     assert html.count("“ZZ”") == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "buy_in", "said"),
+    [
+        ("en", 1, "Buy-in 1 chip ·"),
+        ("en", 50, "Buy-in 50 chips ·"),
+        ("pt-br", 1, "Entrada de 1 ficha ·"),
+        ("pt-br", 50, "Entrada de 50 fichas ·"),
+        ("pl", 2, "Wpisowe 2 żetony ·"),
+        ("pl", 50, "Wpisowe 50 żetonów ·"),
+    ],
+)
+def test_the_buy_in_is_counted_in_its_plural(client, db, language, buy_in, said):
+    session = make_session(buy_in=buy_in)
+    html = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content
+    assert said in html.decode()

@@ -108,3 +108,35 @@ def test_the_match_page_links_its_referee(client):
     match = make_match("pinkerton", PLAYERS, target=100)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'href="/pinkerton/referee/?match={match.code}"' in html
+
+
+# As strict as a round (and as the API): nothing is added before phase III, when the
+# stack holds two cards, and no round ends with fewer than two in the stack.
+@pytest.mark.parametrize(
+    ("query", "rule"),
+    [
+        ("q=add&stack=5H&card=4C", "pinkerton.add.not-in-phase"),
+        ("q=points&cards=0", "pinkerton.points.card-count"),
+        ("q=points&cards=1", "pinkerton.points.card-count"),
+    ],
+)
+def test_what_no_table_makes_is_answered_no_with_the_rounds_rule(client, query, rule):
+    html = ask(client, query)
+    assert 'class="answer no"' in html
+    assert f"/rules/pinkerton/#{rule}" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "says"),
+    [
+        ("en", "q=points&cards=2", "2 cards score 2 points"),
+        ("pl", "q=points&cards=2", "2 karty dają 2 pkt"),
+        ("pl", "q=points&cards=5", "5 kart daje 5 pkt"),
+        ("pt-br", "q=points&cards=22", "22 cartas valem 42 pontos"),
+        ("pl", "q=throw&stack=KH+KD&throw=KH+QH+JH", "rzut ma 3 karty"),
+        ("pl", "q=throw&stack=KH+KD+KH+KD&throw=KH+QH+JH", "rzut ma 5 kart"),
+    ],
+)
+def test_counted_answers_take_their_plural(client, language, query, says):
+    response = client.get(f"/pinkerton/referee/?{query}", HTTP_ACCEPT_LANGUAGE=language, **HTMX)
+    assert says in response.content.decode()
