@@ -98,11 +98,30 @@ class Opening:
         return [(required, k == self.failed) for k, required in enumerate(steps)]
 
 
+def most_failed(total: int) -> int:
+    """The most failed openings the ladder counts for a pair at ``total``: none below
+    1,500, else as many as leave a requirement the two decks can reach (the step buttons
+    stop there, ``Opening.may_fail_again``)."""
+    if total < canastra.BURACO_FROM:
+        return 0
+    failed = 0
+    while canastra.opening_requirement(total, failed + 1) <= canastra.MOST_CARD_POINTS:
+        failed += 1
+    return failed
+
+
 def openings(sides: Sequence[Any], draft: Mapping[str, Any]) -> list[Opening]:
     """Each pair's opening requirement for the hand whose draft (or entry) is given;
-    ``sides`` are the match's ``SideView`` s, whose totals are before the hand."""
+    ``sides`` are the match's ``SideView`` s, whose totals are before the hand. A count
+    of failures no table could reach (a pair below 1,500, more than the decks allow)
+    reads as 0: the form then records 0, and the records API refuses the entry."""
     failed = failed_of(draft, len(sides))
     return [
-        Opening(side.position, side.name, side.total, failed[index])
+        Opening(
+            side.position,
+            side.name,
+            side.total,
+            failed[index] if failed[index] <= most_failed(side.total) else 0,
+        )
         for index, side in enumerate(sides)
     ]

@@ -262,6 +262,40 @@ def test_a_misspelt_key_in_a_samba_entry_is_refused(api, club):
     assert not match.hands.exists()
 
 
+@pytest.mark.parametrize("failed", [[10**9, 0], [2**63, 0], [1, 0], [0, 37]])
+def test_a_canastra_ladder_no_table_could_climb_is_refused(api, club, failed):
+    """Failed openings count only from 1,500, and no further than two decks can reach:
+    the step buttons stop there, and so does an entry sent by a program."""
+    from tests.scoring.games.canastra.test_game import BIG, PAGE_HAND, PAIRS, quick
+
+    match = make_match("canastra", PAIRS)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    if failed[1]:
+        match.refresh_from_db()
+        match.record_hand(quick(b=BIG), request_id=uuid.uuid4())  # pair B at 1,500
+    hands = match.hands.count()
+    entry = PAGE_HAND | {"failed": failed}
+    body = {"request_id": str(uuid.uuid4()), "entry": entry}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 422
+    fields = [v["params"]["field"] for v in response.json()["violations"]]
+    assert any(field.startswith("entry.failed") for field in fields), fields
+    assert match.hands.count() == hands
+
+
+def test_a_canastra_ladder_a_table_climbed_is_recorded(api, club):
+    from tests.scoring.games.canastra.test_game import BIG, PAGE_HAND, PAIRS, quick
+
+    match = make_match("canastra", PAIRS)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    match.record_hand(quick(b=BIG), request_id=uuid.uuid4())
+    entry = PAGE_HAND | {"failed": [0, 36]}  # 90 + 35 × 30 = 1,140: still reachable
+    body = {"request_id": str(uuid.uuid4()), "entry": entry}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 201, response.json()
+    assert response.json()["entry"]["failed"] == [0, 36]
+
+
 def _genuine_hands() -> list:
     """A hand of each game as its form records it, with the match it is recorded in."""
     from tests.scoring.games.canastra.test_game import PAGE_HAND, PAIRS
