@@ -199,6 +199,27 @@ def test_a_bad_filter_is_answered_with_the_typed_422(api):
         assert [v["rule"] for v in response.json()["violations"]] == ["api.body.invalid"]
 
 
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("/matches", {"limit": "1_0"}),
+        ("/matches", {"offset": "1e3"}),
+        ("/matches", {"club": "٣"}),
+        ("/standings", {"season": "2_026"}),
+    ],
+)
+def test_a_number_filter_no_one_types_is_refused_not_read(api, path, params):
+    response = api.get(path, **params)
+    assert response.status_code == 422
+    assert [v["rule"] for v in response.json()["violations"]] == ["api.body.invalid"]
+
+
+def test_number_filters_in_digits_are_read(api, club_night):
+    assert api.get("/matches", limit="2", offset="+1").json()["count"] == 4
+    assert len(api.get("/matches", limit="2", offset="+1").json()["items"]) == 2
+    assert api.get("/standings", season="2026").status_code == 200
+
+
 def test_api_token_prints_a_token_that_works(db):
     from io import StringIO
 
