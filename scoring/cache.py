@@ -6,13 +6,30 @@ here, two thirds of a GET on the same machine); a match page makes several calls
 ``redis.Redis`` is safe to share, so one is kept per connection pool. Everything else —
 pools, serializer, options, the cache API — is Django's. One call is added, ``raise_to``:
 a whole number that only ever goes up (a match's version), set in one step on the server.
+
+A Redis that fails (down, or frozen: a call waits ``socket_timeout``) is a cache that holds
+nothing: a read is a miss, a write is dropped, and for ``QUIET_SECONDS`` after a failure
+Redis is not asked at all, so a request waits for one timeout at most and the next ones
+for none; every value the app keeps there is read from the database again. An entry
+whose deletion was dropped lives out its own timeout.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
+import redis
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+logger = logging.getLogger(__name__)
+
+# How long a process leaves Redis alone after a call failed.
+QUIET_SECONDS = 10
+# Until when each Redis (its servers) is left alone: by process, not by thread (Django
+# makes a cache object per thread, a threaded server a thread per request).
+_quiet_until: dict[tuple[str, ...], float] = {}
 
 
 class KeptClients(RedisCacheClient):
@@ -20,7 +37,17 @@ class KeptClients(RedisCacheClient):
         super().__init__(*args, **kwargs)
         self._clients: dict[Any, Any] = {}
 
+    @property
+    def quiet_until(self) -> float:
+        return _quiet_until.get(tuple(self._servers), 0.0)
+
+    @quiet_until.setter
+    def quiet_until(self, when: float) -> None:
+        _quiet_until[tuple(self._servers)] = when
+
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        if time.monotonic() < self.quiet_until:
+            raise redis.ConnectionError("Redis failed a moment ago: not asked again yet")
         pool = self._get_connection_pool(write)
         client = self._clients.get(pool)
         if client is None:
@@ -37,13 +64,59 @@ return 1
 """
 
 
+def _or(answer: Any):
+    """The cache call, or ``answer(*args, **kwargs)`` if Redis fails."""
+
+    def wrap(method: Any) -> Any:
+        def call(self: SharedRedisCache, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except redis.RedisError as error:
+                self.failed(error)
+                return answer(*args, **kwargs)
+
+        return call
+
+    return wrap
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _false(*args: Any, **kwargs: Any) -> bool:
+    return False
+
+
+def _default(key: Any, default: Any = None, version: Any = None) -> Any:
+    return default
+
+
 class SharedRedisCache(RedisCache):
-    """``django.core.cache.backends.redis.RedisCache`` with ``KeptClients``."""
+    """``django.core.cache.backends.redis.RedisCache`` with ``KeptClients``, holding
+    nothing while Redis fails (the module's docstring)."""
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = KeptClients
 
+    def failed(self, error: Exception) -> None:
+        if time.monotonic() < self._cache.quiet_until:
+            return  # left alone already: the call never reached Redis
+        logger.warning("Redis failed (%s): left alone for %s s", error, QUIET_SECONDS)
+        self._cache.quiet_until = time.monotonic() + QUIET_SECONDS
+
+    get = _or(_default)(RedisCache.get)
+    get_many = _or(lambda keys, version=None: {})(RedisCache.get_many)
+    has_key = _or(_false)(RedisCache.has_key)
+    add = _or(_false)(RedisCache.add)
+    touch = _or(_false)(RedisCache.touch)
+    set = _or(_nothing)(RedisCache.set)
+    set_many = _or(lambda data, *args, **kwargs: list(data))(RedisCache.set_many)
+    delete = _or(_false)(RedisCache.delete)
+    delete_many = _or(_nothing)(RedisCache.delete_many)
+
+    @_or(_false)
     def raise_to(self, key: str, value: int, timeout: int) -> bool:
         """Store the whole number ``value`` under ``key`` unless as much or more is there
         already, as one step on the server: two processes storing out of order leave the

@@ -320,7 +320,8 @@ if REDIS_URL:
             "BACKEND": "scoring.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             # A Redis that hangs must not hang every request with it: a call waits at
-            # most REDIS_TIMEOUT seconds, then fails (tests/test_deploy.py times it).
+            # most REDIS_TIMEOUT seconds, then the cache holds nothing for a while
+            # (scoring/cache.py; tests/test_deploy.py times it).
             "OPTIONS": {
                 "socket_timeout": envint("REDIS_TIMEOUT", 1),
                 "socket_connect_timeout": envint("REDIS_TIMEOUT", 1),

@@ -91,7 +91,7 @@ def test_the_shared_cache_gives_up_on_a_frozen_redis_within_two_seconds():
     port = silent.getsockname()[1]
     code = (
         "import time; from django.core.cache import cache; t = time.monotonic()\n"
-        "try: cache.get('x')\nexcept Exception as e: print(type(e).__name__)\n"
+        "print(cache.get('x', 'missed'), cache.get('y', 'missed'))\n"
         "print(round(time.monotonic() - t, 1))"
     )
     env = PRODUCTION | {"REDIS_URL": f"redis://127.0.0.1:{port}/0"}
@@ -99,8 +99,8 @@ def test_the_shared_cache_gives_up_on_a_frozen_redis_within_two_seconds():
         out = manage("shell", "-v0", "-c", code, env=env).stdout.split()
     finally:
         silent.close()
-    assert out[0] == "TimeoutError", out
-    assert float(out[1]) <= 2.0
+    assert out[:2] == ["missed", "missed"], out  # a miss, not an error
+    assert float(out[2]) <= 2.0  # one timeout: the second call does not wait
 
 
 @pytest.mark.django_db

@@ -355,6 +355,21 @@ class WholeNumberField(forms.IntegerField):
         return super().to_python(value)
 
 
+# A sum of money typed on a phone: digits, one decimal mark (either: the language's own).
+PLAIN_DECIMAL = re.compile(r"[+-]?(?=[.,]?[0-9])[0-9]*[.,]?[0-9]*")
+
+
+class PlainDecimalField(forms.DecimalField):
+    """Django's ``DecimalField``, reading only digits and one decimal mark: Python's
+    ``Decimal`` also reads "1_000", "1e3" and other scripts' digits."""
+
+    def to_python(self, value: Any) -> Any:
+        typed = isinstance(value, str) and value.strip() not in self.empty_values
+        if typed and not PLAIN_DECIMAL.fullmatch(value.strip()):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
 def count_field(
     label: Any, maximum: int, *, step: int = 1, chips: int = 0, **attrs: Any
 ) -> forms.IntegerField:

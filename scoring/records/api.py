@@ -14,10 +14,11 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
-from pydantic import Strict
+from pydantic import BeforeValidator, Strict
 
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
+from scoring.ledger.cards import read_whole_number
 from scoring.ledger.models import Match, Player
 from scoring.ledger.registry import GAMES
 from scoring.records import stats
@@ -36,6 +37,17 @@ class TokenAuth(HttpBearer):
 
 
 router = Router(tags=["records"], auth=TokenAuth())
+
+
+def _digits(value: Any) -> Any:
+    # A query's text read as the forms read a number: pydantic also takes "1_000".
+    if isinstance(value, str) and read_whole_number(value) is None:
+        raise ValueError("is not a whole number written in digits")
+    return value
+
+
+# A whole number in a query string.
+QueryInt = Annotated[int, BeforeValidator(_digits)]
 
 
 class Problem(Schema):
@@ -101,19 +113,19 @@ class StandingsOut(Schema):
 
 
 class MatchFilters(Schema):
-    club: int | None = Field(None, description="A club's id")
+    club: QueryInt | None = Field(None, description="A club's id")
     game: GameSlug | None = None
     player: str | None = Field(None, max_length=60, description="A player's name")
     start: dt.date | None = Field(None, description="Finished on or after")
     end: dt.date | None = Field(None, description="Finished on or before")
-    limit: int = Field(50, ge=1, le=200)
-    offset: int = Field(0, ge=0, le=10_000_000)
+    limit: QueryInt = Field(50, ge=1, le=200)
+    offset: QueryInt = Field(0, ge=0, le=10_000_000)
 
 
 class StandingsFilters(Schema):
-    club: int | None = None
+    club: QueryInt | None = None
     game: GameSlug | None = None
-    season: int | None = Field(None, ge=2000, le=2999)
+    season: QueryInt | None = Field(None, ge=2000, le=2999)
     start: dt.date | None = None
     end: dt.date | None = None
 

@@ -98,10 +98,26 @@ class Opening:
         return [(required, k == self.failed) for k, required in enumerate(steps)]
 
 
+def most_failed() -> int:
+    """The most failed openings the ladder counts: as many as leave a requirement the two
+    decks can reach (the step buttons stop there, ``Opening.may_fail_again``)."""
+    failed = 0
+    while canastra.opening_requirement(canastra.BURACO_FROM, failed + 1) <= (
+        canastra.MOST_CARD_POINTS
+    ):
+        failed += 1
+    return failed
+
+
 def openings(sides: Sequence[Any], draft: Mapping[str, Any]) -> list[Opening]:
     """Each pair's opening requirement for the hand whose draft (or entry) is given;
-    ``sides`` are the match's ``SideView`` s, whose totals are before the hand."""
-    failed = failed_of(draft, len(sides))
+    ``sides`` are the match's ``SideView`` s, whose totals are before the hand. A count
+    of failures no table could reach (more than the decks allow) reads as 0: the form
+    then records 0, and the records API refuses the entry. (A count for a pair below
+    1,500 is kept: a correction of an earlier hand may have taken the pair out of the
+    buraco since, and the count then asks nothing.)"""
+    most = most_failed()
+    failed = [count if count <= most else 0 for count in failed_of(draft, len(sides))]
     return [
         Opening(side.position, side.name, side.total, failed[index])
         for index, side in enumerate(sides)

@@ -131,7 +131,7 @@ class CanastraHandForm(SidesHandForm):
 
     @property
     def failed(self) -> list[int]:
-        return entries.failed_of(self.draft, len(self.match.sides))
+        return [opening.failed for opening in self.openings]
 
     def draft_from_entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         failed = entries.failed_of(entry, len(self.match.sides))

@@ -26,6 +26,7 @@ from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
 from scoring.ledger.cards import (
     CardsField,
+    PlainDecimalField,
     checkbox,
     number_field,
     read_cards,
@@ -41,7 +42,7 @@ class PifPafOptionsForm(forms.Form):
     buy_in = number_field(
         _("Buy-in (chips for each player)"), 1, MAX_CHIPS, initial=session.DEFAULT_BUY_IN
     )
-    chip_value = forms.DecimalField(
+    chip_value = PlainDecimalField(
         label=_("Value of a chip in money"),
         initial=Decimal(session.DEFAULT_CHIP_VALUE),
         localize=True,

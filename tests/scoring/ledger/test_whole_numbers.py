@@ -76,3 +76,25 @@ def test_it_refuses_a_correction_whose_revision_is_junk(client, free_match):
     data = {"side_0": "4", "side_1": "5", "side_2": "6", "revision": "1_0"}
     response = client.post(f"/matches/{free_match.code}/hands/1/edit/", data)
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("typed", ["1_000", "١٢", "1e3", "0,5_0"])
+def test_a_chip_value_python_would_read_but_no_player_types_is_refused(typed):
+    from scoring.games.pifpaf.forms import PifPafOptionsForm
+
+    form = PifPafOptionsForm(data={"buy_in": "100", "chip_value": typed, "ante": "1"})
+    form.is_valid()
+    assert "chip_value" in form.errors
+
+
+@pytest.mark.parametrize(("typed", "value"), [("0,50", "0.50"), (" 2 ", "2"), ("1.5", "1.5")])
+def test_a_chip_value_is_read_with_either_decimal_mark(typed, value):
+    from django.utils import translation
+
+    from scoring.games.pifpaf.forms import PifPafOptionsForm
+
+    with translation.override("pt-br"):  # the default language, whose decimal mark is ","
+        form = PifPafOptionsForm(data={"buy_in": "100", "chip_value": typed, "ante": "1"})
+        form.is_valid()
+    assert "chip_value" not in form.errors
+    assert form.cleaned_data["chip_value"] == value  # kept as text: money stays exact

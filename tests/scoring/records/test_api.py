@@ -200,6 +200,27 @@ def test_a_bad_filter_is_answered_with_the_typed_422(api):
         assert [v["rule"] for v in response.json()["violations"]] == ["api.body.invalid"]
 
 
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("/matches", {"limit": "1_0"}),
+        ("/matches", {"offset": "1e3"}),
+        ("/matches", {"club": "٣"}),
+        ("/standings", {"season": "2_026"}),
+    ],
+)
+def test_a_number_filter_no_one_types_is_refused_not_read(api, path, params):
+    response = api.get(path, **params)
+    assert response.status_code == 422
+    assert [v["rule"] for v in response.json()["violations"]] == ["api.body.invalid"]
+
+
+def test_number_filters_in_digits_are_read(api, club_night):
+    assert api.get("/matches", limit="2", offset="+1").json()["count"] == 4
+    assert len(api.get("/matches", limit="2", offset="+1").json()["items"]) == 2
+    assert api.get("/standings", season="2026").status_code == 200
+
+
 def test_api_token_prints_a_token_that_works(db):
     from io import StringIO
 
@@ -245,7 +266,8 @@ def test_a_free_scoring_entry_the_form_would_refuse_is_refused_and_stores_nothin
     assert match.hands.count() == 1
     assert list(match.sides.order_by("position").values_list("total", flat=True)) == [3, 4]
     assert api.get(f"/matches/{match.code}").status_code == 200
-    call_command("check_ledger", "--", match.code, stdout=StringIO())  # raises if totals drifted
+    # raises if totals drifted ("--": a match code may begin with "-")
+    call_command("check_ledger", "--", match.code, stdout=StringIO())
 
 
 def test_a_misspelt_key_in_a_samba_entry_is_refused(api, club):
@@ -306,6 +328,44 @@ def test_a_count_of_another_type_in_an_entry_is_named_by_its_path(api, club, val
     fields = [v["params"]["field"] for v in response.json()["violations"]]
     assert fields == ["entry.sides.0.clean_canastras"]
     assert not match.hands.exists()
+
+
+@pytest.mark.parametrize("failed", [[10**9, 0], [2**63, 0], [0, 37]])
+def test_a_canastra_ladder_no_table_could_climb_is_refused(api, club, failed):
+    """Failed openings count no further than two decks can reach: the step buttons stop
+    there, and so does an entry sent by a program."""
+    from tests.scoring.games.canastra.test_game import BIG, PAGE_HAND, PAIRS, quick
+
+    match = make_match("canastra", PAIRS)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    if failed[1]:
+        match.refresh_from_db()
+        match.record_hand(quick(b=BIG), request_id=uuid.uuid4())  # pair B at 1,500
+    hands = match.hands.count()
+    entry = PAGE_HAND | {"failed": failed}
+    body = {"request_id": str(uuid.uuid4()), "entry": entry}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 422
+    fields = [v["params"]["field"] for v in response.json()["violations"]]
+    assert any(field.startswith("entry.failed") for field in fields), fields
+    assert match.hands.count() == hands
+
+
+# [0, 36]: 90 + 35 × 30 = 1,140, still reachable. [2, 0]: pair A is below 1,500, where
+# the count asks nothing: a hand kept so after a correction took the pair out of the
+# buraco must still be recorded (and imported) as it stands.
+@pytest.mark.parametrize("failed", [[0, 36], [2, 0]])
+def test_a_canastra_ladder_a_table_climbed_is_recorded(api, club, failed):
+    from tests.scoring.games.canastra.test_game import BIG, PAGE_HAND, PAIRS, quick
+
+    match = make_match("canastra", PAIRS)
+    Match.objects.filter(pk=match.pk).update(club=club)
+    match.record_hand(quick(b=BIG), request_id=uuid.uuid4())
+    entry = PAGE_HAND | {"failed": failed}
+    body = {"request_id": str(uuid.uuid4()), "entry": entry}
+    response = api.post(f"/matches/{match.code}/hands", body)
+    assert response.status_code == 201, response.json()
+    assert response.json()["entry"]["failed"] == failed
 
 
 def _genuine_hands() -> list:
