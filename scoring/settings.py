@@ -297,13 +297,14 @@ WHITENOISE_USE_FINDERS = STATIC_ROOT is None
 WHITENOISE_AUTOREFRESH = DEBUG
 if STATIC_ROOT is not None:
     # A deployment (and the bench and load test) runs collectstatic into STATIC_ROOT:
-    # every file gets a hashed name and a compressed copy, and WhiteNoise caches hashed
-    # names for years. Without STATIC_ROOT (runserver, the tests) files are served from
-    # the apps under their own names; nothing has to be collected first.
+    # every file gets a hashed name and a compressed copy (the project's scripts and
+    # stylesheets minified first), and WhiteNoise caches hashed names for years. Without
+    # STATIC_ROOT (runserver, the tests) files are served from the apps under their own
+    # names; nothing has to be collected first.
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {
-            "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
+            "BACKEND": "scoring.staticfiles.MinifiedStaticFilesStorage",
         },
     }
 
