@@ -373,6 +373,11 @@ class Game:
         """One hand's name in the history and on the hand form ("Hand 3")."""
         return str(self.hand_title) % {"n": number}
 
+    def hand_name_pattern(self) -> str:
+        """A hand's name with "%s" for its number, for the phone's own scripts (the
+        offline queue names a kept hand as the history does: "Game %s", "Round %s")."""
+        return self.hand_name("%s")
+
     def hand_total_text(self, total: int) -> str:
         """A side's score for one hand as the history shows it: the number, unless the
         game says it otherwise (a patience's game is won or lost)."""
