@@ -183,6 +183,9 @@ class Game:
     finished_text: ClassVar[Promise | str] = _("Match finished.")
     # What one hand is called ("Hand 3"; a patience's log counts games, Pinkerton rounds).
     hand_title: ClassVar[Promise | str] = _("Hand %(n)s")
+    # The history's heading and what it says while empty, in the same words.
+    history_title: ClassVar[Promise | str] = _("Hands")
+    no_hands_text: ClassVar[Promise | str] = _("No hands yet.")
     # The question asked before a match is ended by hand (a chip game has no side ahead).
     finish_confirm: ClassVar[Promise | str] = _("End the match now? The side ahead wins.")
     # A hand where every side scores nothing is asked about before it is recorded (in a

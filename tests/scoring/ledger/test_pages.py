@@ -370,3 +370,20 @@ def test_the_offline_panel_calls_a_kept_hand_what_the_game_calls_it(
     match = make_match(game, sides)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'data-hand-text="{title}"' in html
+
+
+@pytest.mark.parametrize(
+    ("game", "sides", "language", "heading", "empty"),
+    [
+        ("paciencia", (("ana",),), "pt-br", "<h2>Jogos</h2>", "Nenhum jogo ainda."),
+        ("pinkerton", (("ana",), ("bia",), ("caio",)), "en", "<h2>Rounds</h2>", "No rounds yet."),
+        ("free", (("ana",), ("bia",)), "en", "<h2>Hands</h2>", "No hands yet."),
+    ],
+)
+def test_the_history_calls_its_entries_what_the_game_calls_them(
+    client, game, sides, language, heading, empty
+):
+    """A patience's log lists games and Pinkerton's rounds, from the heading on."""
+    match = make_match(game, sides)
+    html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert heading in html and f'<li class="empty">{empty}</li>' in html
