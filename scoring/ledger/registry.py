@@ -184,6 +184,9 @@ class Game:
     finished_text: ClassVar[Promise | str] = _("Match finished.")
     # What one hand is called ("Hand 3"; a patience's log counts games, Pinkerton rounds).
     hand_title: ClassVar[Promise | str] = _("Hand %(n)s")
+    # The history's heading and what it says while empty, in the same words.
+    history_title: ClassVar[Promise | str] = _("Hands")
+    no_hands_text: ClassVar[Promise | str] = _("No hands yet.")
     # The question asked before a match is ended by hand (a chip game has no side ahead).
     finish_confirm: ClassVar[Promise | str] = _("End the match now? The side ahead wins.")
     # A hand where every side scores nothing is asked about before it is recorded (in a
@@ -396,6 +399,11 @@ class Game:
     def hand_name(self, number: int | str) -> str:
         """One hand's name in the history and on the hand form ("Hand 3")."""
         return str(self.hand_title) % {"n": number}
+
+    def hand_name_pattern(self) -> str:
+        """A hand's name with "%s" for its number, for the phone's own scripts (the
+        offline queue names a kept hand as the history does: "Game %s", "Round %s")."""
+        return self.hand_name("%s")
 
     def hand_total_text(self, total: int) -> str:
         """A side's score for one hand as the history shows it: the number, unless the

@@ -40,6 +40,9 @@ class RuleText:
     section: Promise | str | None = None
     # RULE, RULING or OPTION: the rulebook marks rulings and options as such.
     kind: str = RULE
+    # The title beside a score line's count where the words follow it (“Três vermelho”,
+    # “Três vermelhos × 2”): an ``ngettext_lazy`` keyed by "count".
+    counted: Promise | None = None
 
 
 # The notation and the ledger belong to no game; their rules are listed here.
@@ -287,9 +290,13 @@ def rule_url(rule: str) -> str | None:
         return None
 
 
-def label(rule: str) -> str:
+def label(rule: str, count: int | None = None) -> str:
     text = rule_text(rule)
-    return str(text.title) if text else rule
+    if text is None:
+        return rule
+    if text.counted is not None and count is not None:
+        return str(text.counted % {"count": count})
+    return str(text.title)
 
 
 def describe(violation: Violation) -> str:
@@ -321,7 +328,7 @@ def line_dicts(lines: Iterable[ScoreLine | Mapping[str, Any]]) -> list[dict[str,
     out = []
     for line in lines:
         data = line.as_dict() if isinstance(line, ScoreLine) else dict(line)
-        data["label"] = label(data["rule"])
+        data["label"] = label(data["rule"], data.get("count"))
         data["url"] = rule_url(data["rule"])
         out.append(data)
     return out

@@ -63,6 +63,8 @@ class Paciencia(Game):
     finish_label = _("Close the log")
     finished_text = _("Log closed.")
     hand_title = _("Game %(n)s")
+    history_title = _("Games")
+    no_hands_text = _("No games yet.")
 
     def target_field(self) -> None:
         """A log has no target: the player closes it when they like."""

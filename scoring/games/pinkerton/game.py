@@ -40,6 +40,8 @@ class Pinkerton(Game):
     hand_form_class = PinkertonHandForm
     finish_label = _("Time is up: end the match")
     hand_title = _("Round %(n)s")
+    history_title = _("Rounds")
+    no_hands_text = _("No rounds yet.")
 
     def target_field(self) -> forms.IntegerField:
         return WholeNumberField(

@@ -611,6 +611,7 @@ RULES: tuple[RuleText, ...] = (
             "two 7-card combinations (two canastras, two sambas, or one of each)."
         ),
         section=HONOURS,
+        counted=ngettext_lazy("Red three", "Red threes", "count"),
     ),
     RuleText(
         "samba.honours.all-red-threes",
@@ -637,6 +638,9 @@ RULES: tuple[RuleText, ...] = (
             "is the penalty list's “−100 per red three”, not a second one."
         ),
         section=HONOURS,
+        counted=ngettext_lazy(
+            "Red three without two combinations", "Red threes without two combinations", "count"
+        ),
     ),
     RuleText(
         "samba.ruling.red-three-penalty-once",

@@ -352,3 +352,38 @@ def test_the_match_page_writes_the_sync_count_in_every_plural_of_its_language(cl
     assert texts["one"] == "Wysłano %(count)s rozdanie."
     assert texts["few"] == "Wysłano %(count)s rozdania."
     assert texts["many"] == "Wysłano %(count)s rozdań."
+
+
+@pytest.mark.parametrize(
+    ("game", "sides", "language", "title"),
+    [
+        ("paciencia", (("ana",),), "en", "Game %s"),
+        ("pinkerton", (("ana",), ("bia",), ("caio",)), "en", "Round %s"),
+        ("free", (("ana",), ("bia",)), "en", "Hand %s"),
+        ("pinkerton", (("ana",), ("bia",), ("caio",)), "pt-br", "Rodada %s"),
+    ],
+)
+def test_the_offline_panel_calls_a_kept_hand_what_the_game_calls_it(
+    client, game, sides, language, title
+):
+    """A patience's kept hand is a game, Pinkerton's a round, in the pending panel too."""
+    match = make_match(game, sides)
+    html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'data-hand-text="{title}"' in html
+
+
+@pytest.mark.parametrize(
+    ("game", "sides", "language", "heading", "empty"),
+    [
+        ("paciencia", (("ana",),), "pt-br", "<h2>Jogos</h2>", "Nenhum jogo ainda."),
+        ("pinkerton", (("ana",), ("bia",), ("caio",)), "en", "<h2>Rounds</h2>", "No rounds yet."),
+        ("free", (("ana",), ("bia",)), "en", "<h2>Hands</h2>", "No hands yet."),
+    ],
+)
+def test_the_history_calls_its_entries_what_the_game_calls_them(
+    client, game, sides, language, heading, empty
+):
+    """A patience's log lists games and Pinkerton's rounds, from the heading on."""
+    match = make_match(game, sides)
+    html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert heading in html and f'<li class="empty">{empty}</li>' in html
