@@ -187,6 +187,7 @@ class Game:
     # The history's heading and what it says while empty, in the same words.
     history_title: ClassVar[Promise | str] = _("Hands")
     no_hands_text: ClassVar[Promise | str] = _("No hands yet.")
+    earlier_text: ClassVar[Promise | str] = _("Earlier hands")
     # The question asked before a match is ended by hand (a chip game has no side ahead).
     finish_confirm: ClassVar[Promise | str] = _("End the match now? The side ahead wins.")
     # A hand where every side scores nothing is asked about before it is recorded (in a

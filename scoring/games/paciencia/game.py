@@ -65,6 +65,7 @@ class Paciencia(Game):
     hand_title = _("Game %(n)s")
     history_title = _("Games")
     no_hands_text = _("No games yet.")
+    earlier_text = _("Earlier games")
 
     def target_field(self) -> None:
         """A log has no target: the player closes it when they like."""

@@ -42,6 +42,7 @@ class Pinkerton(Game):
     hand_title = _("Round %(n)s")
     history_title = _("Rounds")
     no_hands_text = _("No rounds yet.")
+    earlier_text = _("Earlier rounds")
 
     def target_field(self) -> forms.IntegerField:
         return WholeNumberField(

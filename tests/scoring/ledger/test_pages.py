@@ -387,3 +387,15 @@ def test_the_history_calls_its_entries_what_the_game_calls_them(
     match = make_match(game, sides)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert heading in html and f'<li class="empty">{empty}</li>' in html
+
+
+def test_a_long_log_offers_earlier_games_and_its_chart_waits_for_games(client):
+    """Past a page of history, the button names what the game counts; a log with none
+    yet says so in its chart too."""
+    log = make_match("paciencia", (("ana",),))
+    chart = client.get(f"/records/matches/{log.code}/chart/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "No games yet." in chart.content.decode()
+    for _ in range(13):
+        record(log, {"won": False, "deal": 3, "cards_left": 23})
+    html = client.get(log.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "Jogos anteriores" in html and "Mãos anteriores" not in html
