@@ -70,7 +70,8 @@ def test_a_hand_in_cards_mode_is_recorded_with_its_breakdown(client, match):
     html = response.content.decode()
     # the new opening minimums: 2,580 → 90, 275 → 50
     assert "Opening minimum: 90" in html and "Opening minimum: 50" in html
-    assert "Red threes without two combinations" in html
+    # one red three, counted against a side without two combinations: the singular
+    assert "Red three without two combinations" in html
     assert 'href="/rules/samba/#samba.bonus.samba"' in html
 
 
