@@ -180,15 +180,24 @@ def assert_main_action_in_view(page, action=None) -> None:
     """After a tap, what the player taps next is on the screen (360×640), not below the
     fold: ``action``, by default the game's main action (data-main-action) or else the
     record button in the sticky action bar."""
-    if action is None:
-        marked = page.locator("#hand-form [data-main-action]:visible")
-        action = marked if marked.count() else page.locator("#hand-form [data-record]")
-    action = action.first
-    action.wait_for(state="visible")
-    # a hand form drawn again scrolls its main action into view once it settles
-    with contextlib.suppress(AssertionError):  # said below, with where it is
-        expect(action).to_be_in_viewport(ratio=1, timeout=3_000)
-    box = action.bounding_box()
+    given = action
+    box = None
+    # A tap may still be redrawing the hand form (an HTMX swap replaces the element the
+    # locator found): find the action again until one stays drawn.
+    for _ in range(3):
+        action = given
+        if action is None:
+            marked = page.locator("#hand-form [data-main-action]:visible")
+            action = marked if marked.count() else page.locator("#hand-form [data-record]")
+        action = action.first
+        action.wait_for(state="visible")
+        # a hand form drawn again scrolls its main action into view once it settles
+        with contextlib.suppress(AssertionError):  # said below, with where it is
+            expect(action).to_be_in_viewport(ratio=1, timeout=3_000)
+        box = action.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(200)
     assert box is not None, "the main action is not drawn"
     height = page.viewport_size["height"]
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, (

@@ -174,7 +174,7 @@ def test_a_samba_match_of_two_pairs_on_a_phone(phone):
     expect(hand.get_by_role("link", name="Bônus de samba")).to_have_attribute(
         "href", "/rules/samba/#samba.bonus.samba"
     )
-    expect(hand).to_contain_text("Três vermelhos sem duas combinações")
+    expect(hand).to_contain_text("Três vermelho sem duas combinações")  # one: singular
     assert_fits_the_phone(page)
     shot(page, "3-scoreboard")
 
