@@ -1,6 +1,6 @@
-"""The steps the phone tests share: starting a match from the home page, tapping a card
-picker's keys, asking a referee page a question and following the rule link its answer
-gives."""
+"""The steps the phone tests share: starting a match from the home page, opening one and
+typing a free-scoring hand, tapping a card picker's keys, asking a referee page a question
+and following the rule link its answer gives."""
 
 from __future__ import annotations
 
@@ -17,6 +17,20 @@ def new_match(page: Page, game: str, *sides: str, new: str = "Nova partida") -> 
     page.locator(".games a", has_text=game).first.click()
     for position, players in enumerate(sides):
         page.fill(f"[name=sides-{position}-players]", players)
+
+
+def open_match(phone, match, language: str = "en") -> Page:
+    """A phone in ``language`` on ``match``'s page, its hand form drawn."""
+    page = phone(language)
+    page.goto(match.get_absolute_url())
+    expect(page.locator("#hand-form")).to_be_visible()
+    return page
+
+
+def type_hand(page: Page, points) -> None:
+    """Type a free-scoring hand: one number per side."""
+    for i, value in enumerate(points):
+        page.fill(f"[name=side_{i}]", str(value))
 
 
 def tap(picker: Locator, *labels: str) -> None:

@@ -9,21 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import assert_fits_the_phone
+from tests.browser.steps import open_match, type_hand
 from tests.conftest import make_match, record
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def open_match(phone, match, language="en"):
-    page = phone(language)
-    page.goto(match.get_absolute_url())
-    expect(page.locator("#hand-form")).to_be_visible()
-    return page
-
-
-def type_hand(page, points) -> None:
-    for i, value in enumerate(points):
-        page.fill(f"[name=side_{i}]", str(value))
 
 
 def test_a_phone_typing_the_hand_another_phone_recorded_is_told_and_records_nothing_twice(
