@@ -17,7 +17,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from referee.cards import Card, format_card, parse_cards
 from referee.rulings import Breakdown, Violation
-from scoring.ledger.rulebook import line_dicts, violation_dicts
+from scoring.kit.rulebook import line_dicts, violation_dicts
 
 Notation = Literal["en", "pt", "pl"]
 # One card as a request writes it ("KH", "10♦", "W♥" in Polish letters): no card takes

@@ -12,7 +12,7 @@ from referee.rulings import RuleError, Violation
 from scoring.api import cards
 from scoring.api.schemas import violations_out
 from scoring.api.shapes import BodyParser, UnreadableBody, shape_problem
-from scoring.ledger.registry import all_games
+from scoring.kit.registry import all_games
 
 api = NinjaAPI(
     title="Tento API",

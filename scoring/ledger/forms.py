@@ -8,9 +8,9 @@ from django.forms.renderers import TemplatesSetting
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Violation
+from scoring.kit.registry import Game
+from scoring.kit.rulebook import describe
 from scoring.ledger.models import Match, Player, Seat, Side
-from scoring.ledger.registry import Game
-from scoring.ledger.rulebook import describe
 from scoring.ledger.validators import validate_name
 
 

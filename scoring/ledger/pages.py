@@ -25,10 +25,10 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, ngettext
 
 from referee.rulings import Violation
-from scoring.ledger.cards import read_whole_number
-from scoring.ledger.handforms import HandForm
+from scoring.kit.cardfields import read_whole_number
+from scoring.kit.handforms import HandForm
+from scoring.kit.rulebook import line_dicts, violation_dicts
 from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
-from scoring.ledger.rulebook import line_dicts, violation_dicts
 from scoring.records.stats import running_chart
 
 # How many hands the match page shows before "earlier hands".

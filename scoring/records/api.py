@@ -18,9 +18,9 @@ from pydantic import BeforeValidator, Strict
 
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
-from scoring.ledger.cards import read_whole_number
+from scoring.kit.cardfields import read_whole_number
+from scoring.kit.registry import GAMES
 from scoring.ledger.models import Match, Player
-from scoring.ledger.registry import GAMES
 from scoring.records import stats
 from scoring.records.models import ApiToken
 from scoring.records.visibility import match_for, visible_matches

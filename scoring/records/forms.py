@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.clubs.models import Club
-from scoring.ledger.cards import WholeNumberField
-from scoring.ledger.registry import game_choices
+from scoring.kit.cardfields import WholeNumberField
+from scoring.kit.registry import game_choices
 from scoring.records.stats import Period
 
 

@@ -17,8 +17,8 @@ from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from scoring.clubs.models import Membership
+from scoring.kit.registry import get_game
 from scoring.ledger.models import HandScore, Match, Player, Seat, Side
-from scoring.ledger.registry import get_game
 from scoring.records import charts
 
 # How many matches a player's page lists, and its form chart draws.

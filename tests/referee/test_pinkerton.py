@@ -1163,7 +1163,7 @@ def test_every_rule_id_has_a_text_and_every_message_formats_with_what_the_engine
     from django.utils import translation
 
     from scoring.games.pinkerton.rules import RULES
-    from scoring.ledger.rulebook import CORE_RULES, OPTION, RULE, RULING
+    from scoring.kit.rulebook import CORE_RULES, OPTION, RULE, RULING
 
     texts = {rule.id: rule for rule in (*CORE_RULES, *RULES)}
     own = [rule.id for rule in RULES]

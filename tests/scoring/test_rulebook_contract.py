@@ -25,8 +25,8 @@ from django.utils.functional import Promise
 from django.utils.translation import to_locale
 
 from referee.rulings import Violation
-from scoring.ledger.registry import GAMES, Game, get_game
-from scoring.ledger.rulebook import (
+from scoring.kit.registry import GAMES, Game, get_game
+from scoring.kit.rulebook import (
     ACCEPTED,
     CORE_RULES,
     OPTION,

@@ -26,7 +26,7 @@ from scoring.api.schemas import (
     violations_out,
 )
 from scoring.games.canastra import entries
-from scoring.ledger.sides import MODE_CARDS
+from scoring.kit.sides import MODE_CARDS
 
 router = Router(tags=["canastra"])
 

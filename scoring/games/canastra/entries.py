@@ -25,7 +25,7 @@ from typing import Any
 
 from referee import canastra
 from referee.rulings import Breakdown
-from scoring.ledger.sides import MODE_QUICK
+from scoring.kit.sides import MODE_QUICK
 
 # What the quick entry asks of each pair: the engine's PairTally, field for field.
 TALLY_FIELDS = tuple(f.name for f in fields(canastra.PairTally))

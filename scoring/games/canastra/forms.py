@@ -17,9 +17,9 @@ from referee import canastra
 from referee.cards import Card
 from scoring.games.canastra import entries
 from scoring.games.canastra.entries import Opening
-from scoring.ledger.cards import MeldCheck, MeldLine, checkbox, count_field
-from scoring.ledger.rulebook import label, rule_url
-from scoring.ledger.sides import SideFields, SidesHandForm, prefix
+from scoring.kit.cardfields import MeldCheck, MeldLine, checkbox, count_field
+from scoring.kit.rulebook import label, rule_url
+from scoring.kit.sides import SideFields, SidesHandForm, prefix
 
 # The step buttons of the buraco ladder: ``fail:<position>`` and ``unfail:<position>``.
 FAIL = "fail"

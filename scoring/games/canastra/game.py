@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from referee import canastra
 from scoring.games.canastra import entries
 from scoring.games.canastra.forms import CanastraHandForm, CanastraOptionsForm, opening_note
-from scoring.ledger.registry import MatchView
-from scoring.ledger.sides import SidesGame
+from scoring.kit.registry import MatchView
+from scoring.kit.sides import SidesGame
 
 
 class Canastra(SidesGame):

@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from referee import canastra
 from referee.cards import Card, format_card, parse_card
 from referee.rulings import RuleError
-from scoring.ledger import questions
-from scoring.ledger.cards import CardField, CardsField, MeldsField, language, number_field
-from scoring.ledger.referee import Answer, Question, answer, yes_no
-from scoring.ledger.rulebook import label
+from scoring.kit import questions
+from scoring.kit.cardfields import CardField, CardsField, MeldsField, language, number_field
+from scoring.kit.questions import Answer, Question, answer, yes_no
+from scoring.kit.rulebook import label
 
 # The most failed openings worth asking about: past it the two decks cannot open at all.
 MOST_FAILED = (canastra.MOST_CARD_POINTS - canastra.AFTER_FAILURE) // canastra.FAILURE_STEP + 2

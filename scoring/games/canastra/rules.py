@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from scoring.ledger.rulebook import OPTION, RULING, RuleText
+from scoring.kit.rulebook import OPTION, RULING, RuleText
 
 TABLE = _("The table and the cards")
 MELDS = _("Melds (jogos)")

@@ -6,8 +6,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.cards import WholeNumberField, checkbox
-from scoring.ledger.handforms import HandForm
+from scoring.kit.cardfields import WholeNumberField, checkbox
+from scoring.kit.handforms import HandForm
 
 MOST_POINTS = 1_000_000
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ledger.rulebook import RuleText
+from scoring.kit.rulebook import RuleText
 
 RULES: tuple[RuleText, ...] = (
     RuleText(

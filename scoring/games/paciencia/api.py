@@ -15,7 +15,7 @@ from referee import paciencia
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import SHOWN, CardsIn, ViolationOut, Violations
 from scoring.games.paciencia.replay import deck_code, said, shown_params
-from scoring.ledger.rulebook import describe
+from scoring.kit.rulebook import describe
 
 router = Router(tags=["paciencia"])
 

@@ -18,9 +18,9 @@ from django.utils.translation import ngettext
 
 from referee.cards import Card
 from referee.paciencia import DEALS, DECK, DECK_SIZE, PILES, deck_violations
-from scoring.ledger.cards import CardsField, StepperInput, WholeNumberField, card_views
-from scoring.ledger.handforms import HandForm
-from scoring.ledger.rulebook import violation_dicts
+from scoring.kit.cardfields import CardsField, StepperInput, WholeNumberField, card_views
+from scoring.kit.handforms import HandForm
+from scoring.kit.rulebook import violation_dicts
 
 WON, LOST = "won", "lost"
 RESULT_CHOICES = [(WON, _("Won")), (LOST, _("Lost"))]

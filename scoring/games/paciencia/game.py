@@ -24,7 +24,7 @@ from referee.paciencia import DEALS, record_violations
 from referee.rulings import Breakdown, RuleError, ScoreLine
 from scoring.games.paciencia.forms import PacienciaHandForm
 from scoring.games.paciencia.odds import endings, histogram, load_odds, record
-from scoring.ledger.registry import Game, MatchView
+from scoring.kit.registry import Game, MatchView
 
 
 def tally_after(state: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:

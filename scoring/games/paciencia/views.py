@@ -27,10 +27,10 @@ from scoring.games.paciencia.replay import (
     shuffle_game,
     step,
 )
-from scoring.ledger.cards import card_views
+from scoring.kit.cardfields import card_views
+from scoring.kit.registry import get_game
+from scoring.kit.rulebook import violation_dicts
 from scoring.ledger.pages import read_int
-from scoring.ledger.registry import get_game
-from scoring.ledger.rulebook import violation_dicts
 
 # A random shuffle is drawn from these, the numbers the odds were computed over and more.
 RANDOM_BELOW = 1_000_000

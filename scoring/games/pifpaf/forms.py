@@ -24,7 +24,7 @@ from referee.pifpaf import (
 from referee.rulings import RuleError
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
-from scoring.ledger.cards import (
+from scoring.kit.cardfields import (
     CardsField,
     PlainDecimalField,
     checkbox,
@@ -32,10 +32,10 @@ from scoring.ledger.cards import (
     read_cards,
     written_cards,
 )
-from scoring.ledger.handforms import HandForm
+from scoring.kit.handforms import HandForm
+from scoring.kit.questions import Answer, refused
+from scoring.kit.rulebook import describe, violation_dicts
 from scoring.ledger.pages import read_int
-from scoring.ledger.referee import Answer, refused
-from scoring.ledger.rulebook import describe, violation_dicts
 
 
 class PifPafOptionsForm(forms.Form):

@@ -20,8 +20,8 @@ from referee.pifpaf import check_hand
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm
-from scoring.ledger.registry import Game, MatchView
-from scoring.ledger.rulebook import violation_dicts
+from scoring.kit.registry import Game, MatchView
+from scoring.kit.rulebook import violation_dicts
 
 
 class PifPaf(Game):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from scoring.ledger.rulebook import OPTION, RULING, RuleText
+from scoring.kit.rulebook import OPTION, RULING, RuleText
 
 TABLE = _("The table")
 MELDS = _("Melds")

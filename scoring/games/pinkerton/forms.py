@@ -52,7 +52,7 @@ from scoring.games.pinkerton.table import (
     to_engine,
     to_stored,
 )
-from scoring.ledger.cards import (
+from scoring.kit.cardfields import (
     MAX_CARDS_TEXT,
     CardsField,
     CardView,
@@ -64,8 +64,8 @@ from scoring.ledger.cards import (
     written,
     written_cards,
 )
-from scoring.ledger.handforms import HandForm
-from scoring.ledger.rulebook import describe, line_dicts, violation_dicts
+from scoring.kit.handforms import HandForm
+from scoring.kit.rulebook import describe, line_dicts, violation_dicts
 
 # The engine's ways of showing the stack's value (``SHOW_VALUE``), as the page words them.
 SHOW_VALUE_LABELS = {

@@ -20,8 +20,8 @@ from referee.pinkerton import PinkertonOptions
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pinkerton import table
 from scoring.games.pinkerton.forms import PinkertonHandForm, PinkertonOptionsForm
-from scoring.ledger.cards import WholeNumberField
-from scoring.ledger.registry import Game, MatchView
+from scoring.kit.cardfields import WholeNumberField
+from scoring.kit.registry import Game, MatchView
 
 
 class Pinkerton(Game):

@@ -14,9 +14,9 @@ from referee.pinkerton import PinkertonOptions
 from referee.rulings import Violation
 from scoring.games.pinkerton.forms import card_param
 from scoring.games.pinkerton.table import house_rules
-from scoring.ledger.cards import CardField, CardsField, WholeNumberField
-from scoring.ledger.referee import Answer, Question, answer
-from scoring.ledger.rulebook import label
+from scoring.kit.cardfields import CardField, CardsField, WholeNumberField
+from scoring.kit.questions import Answer, Question, answer
+from scoring.kit.rulebook import label
 
 # The centre holds two cards from phase II on: nothing is added, and no round ends, before.
 FIRST_ADD = 2

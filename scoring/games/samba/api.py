@@ -20,7 +20,7 @@ from scoring.api.schemas import (
     meld_check_out,
 )
 from scoring.games.samba import entries
-from scoring.ledger.sides import MODE_CARDS
+from scoring.kit.sides import MODE_CARDS
 
 router = Router(tags=["samba"])
 

@@ -24,7 +24,7 @@ from typing import Any
 from referee import samba
 from referee.cards import parse_cards
 from referee.rulings import Breakdown
-from scoring.ledger.sides import MODE_QUICK
+from scoring.kit.sides import MODE_QUICK
 
 CONCEALED_FIELDS = tuple(f.name for f in fields(samba.Concealed))
 PENALTY_FIELDS = tuple(f.name for f in fields(samba.Penalties))

@@ -15,8 +15,8 @@ from referee import samba
 from referee.cards import Card
 from scoring.games.samba import entries
 from scoring.games.samba.rules import RULES
-from scoring.ledger.cards import MeldCheck, MeldLine, checkbox, count_field
-from scoring.ledger.sides import SideFields, SidesHandForm, prefix
+from scoring.kit.cardfields import MeldCheck, MeldLine, checkbox, count_field
+from scoring.kit.sides import SideFields, SidesHandForm, prefix
 
 TITLES = {rule.id: rule.title for rule in RULES}
 PENALTY_RULES = dict(samba.PENALTY_RULES)

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from referee import samba
 from scoring.games.samba.forms import SambaHandForm, SambaOptionsForm
-from scoring.ledger.registry import MatchView
-from scoring.ledger.sides import SidesGame
+from scoring.kit.registry import MatchView
+from scoring.kit.sides import SidesGame
 
 
 class Samba(SidesGame):

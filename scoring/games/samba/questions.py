@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from referee import samba
 from scoring.games.samba.forms import TopMinimumField, meld_check
-from scoring.ledger import questions
-from scoring.ledger.cards import CardField, CardsField, MeldsField, number_field
-from scoring.ledger.referee import Answer, Question, answer, yes_no
-from scoring.ledger.rulebook import label
+from scoring.kit import questions
+from scoring.kit.cardfields import CardField, CardsField, MeldsField, number_field
+from scoring.kit.questions import Answer, Question, answer, yes_no
+from scoring.kit.rulebook import label
 
 
 def options(top_minimum: int | None) -> samba.SambaOptions:

@@ -31,9 +31,9 @@ from referee.truco import (
     TrucoOptions,
 )
 from scoring.games.truco.progress import Progress, progress
-from scoring.ledger.cards import checkbox
-from scoring.ledger.handforms import HandForm
-from scoring.ledger.rulebook import describe, label, rule_text, rule_url, violation_dicts
+from scoring.kit.cardfields import checkbox
+from scoring.kit.handforms import HandForm
+from scoring.kit.rulebook import describe, label, rule_text, rule_url, violation_dicts
 
 VARIANT_CHOICES = [
     ("seed", _("Fixed manilhas (4♣ 7♥ A♠ 7♦)")),

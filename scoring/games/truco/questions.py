@@ -32,7 +32,7 @@ from referee.truco import (
 )
 from scoring.games.truco.forms import VARIANT_CHOICES, TrucoOptionsForm
 from scoring.games.truco.progress import match_options, progress
-from scoring.ledger.cards import (
+from scoring.kit.cardfields import (
     CARD_INPUT,
     CardField,
     CardView,
@@ -42,8 +42,7 @@ from scoring.ledger.cards import (
     parse_typed,
     picker,
 )
-from scoring.ledger.questions import players_field
-from scoring.ledger.referee import Answer, CitesRule, Question
+from scoring.kit.questions import Answer, CitesRule, Question, players_field
 
 TRICKS = 3
 MOST_PLAYERS = max(PLAYER_COUNTS)

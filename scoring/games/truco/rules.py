@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from scoring.ledger.rulebook import OPTION, RULING, RuleText
+from scoring.kit.rulebook import OPTION, RULING, RuleText
 
 TABLE = _("Table and cards")
 ORDER = _("Card order")

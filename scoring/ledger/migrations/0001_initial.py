@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.db.models.functions.text
-import scoring.ledger.registry
+import scoring.kit.registry
 import uuid
 from django.db import migrations, models
 
@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
             name='Match',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=scoring.ledger.registry.game_choices, max_length=30, verbose_name='game')),
+                ('game', models.CharField(choices=scoring.kit.registry.game_choices, max_length=30, verbose_name='game')),
                 ('options', models.JSONField(blank=True, default=dict, verbose_name='house rules')),
                 ('target', models.IntegerField(blank=True, null=True, verbose_name='target')),
                 ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default='in_progress', max_length=20)),

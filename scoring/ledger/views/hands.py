@@ -14,8 +14,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from referee.rulings import RuleError
+from scoring.kit.handforms import HandForm
+from scoring.kit.rulebook import violation_dicts
 from scoring.ledger.forms import CorrectionForm
-from scoring.ledger.handforms import HandForm
 from scoring.ledger.models import Hand, Match
 from scoring.ledger.pages import (
     conflict_context,
@@ -29,7 +30,6 @@ from scoring.ledger.pages import (
     read_int,
     read_uuid,
 )
-from scoring.ledger.rulebook import violation_dicts
 from scoring.ledger.views.matches import get_match
 
 # Refusals that mean another phone changed the match under this one.

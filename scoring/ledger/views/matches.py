@@ -22,6 +22,7 @@ from django.views.decorators.http import (
 
 from scoring.clubs.forms import posted_club, scoring_clubs
 from scoring.clubs.models import roster_names
+from scoring.kit.registry import GAMES, Game, all_games, get_game
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
@@ -39,7 +40,6 @@ from scoring.ledger.pages import (
     version_etag,
 )
 from scoring.ledger.qr import qr_svg
-from scoring.ledger.registry import GAMES, Game, all_games, get_game
 
 
 def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scoring.ledger.registry import all_games
+from scoring.kit.registry import all_games
 
 # The app's colour: the phone's status bar and the installed app's frame.
 THEME_COLOR = "#0b6b3a"

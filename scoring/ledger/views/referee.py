@@ -12,10 +12,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from referee.rulings import RuleError
+from scoring.kit.questions import Answer, refused
+from scoring.kit.registry import GAMES, get_game
 from scoring.ledger.access import match_for
 from scoring.ledger.models import Match
-from scoring.ledger.referee import Answer, refused
-from scoring.ledger.registry import GAMES, get_game
 
 
 @require_safe

@@ -6,8 +6,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from scoring.ledger.registry import GAMES, get_game
-from scoring.ledger.rulebook import CORE_RULES, rules_of
+from scoring.kit.registry import GAMES, get_game
+from scoring.kit.rulebook import CORE_RULES, rules_of
 
 
 @require_safe

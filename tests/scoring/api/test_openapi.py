@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from scoring.api import cards
 from scoring.clubs.models import Club, Membership, Role
+from scoring.kit.registry import all_games
 from scoring.ledger.models import Match
-from scoring.ledger.registry import all_games
 from scoring.records.models import ApiToken
 from tests.conftest import make_match
 from tests.helpers import EN

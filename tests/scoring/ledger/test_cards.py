@@ -11,7 +11,7 @@ from django.utils import translation
 
 from referee.cards import DECKS, RANKS, Card, parse_cards
 from scoring.games.paciencia.forms import DeckForm
-from scoring.ledger.cards import (
+from scoring.kit.cardfields import (
     CardsField,
     MeldCheck,
     RankKey,

@@ -273,8 +273,8 @@ def test_a_corrected_hand_is_shown_anew_in_the_history(client, free_match):
 
 
 def test_a_draft_that_cannot_be_read_never_wipes_the_hand_in_progress(db):
-    from scoring.ledger.handforms import MAX_DRAFT_BYTES
-    from scoring.ledger.registry import get_game
+    from scoring.kit.handforms import MAX_DRAFT_BYTES
+    from scoring.kit.registry import get_game
     from tests.conftest import make_match
 
     match = make_match("truco", (("Ana",), ("Bia",)), target=12)
@@ -315,7 +315,7 @@ def test_every_stylesheet_and_script_of_the_match_page_is_in_its_head(client, ga
 
 def test_a_referee_page_brings_its_games_stylesheet_in_its_head(client):
     """The answers' look (Truco's plays, Pif-Paf's ✓ and ✗) is in the game's stylesheet."""
-    from scoring.ledger.registry import all_games
+    from scoring.kit.registry import all_games
 
     styled = [game for game in all_games() if game.questions and game.stylesheet]
     assert {"truco", "pifpaf"} <= {game.slug for game in styled}

@@ -53,7 +53,7 @@ def test_a_page_never_opened_says_so_without_the_network(client):
 def test_the_worker_keeps_every_stylesheet_a_match_page_links(client):
     """Each game's own stylesheet and the records one the match page links: a match of
     any game opened with no signal is drawn as it was."""
-    from scoring.ledger.registry import all_games
+    from scoring.kit.registry import all_games
 
     script = client.get("/sw.js").content.decode()
     sheets = [game.stylesheet for game in all_games() if game.stylesheet]

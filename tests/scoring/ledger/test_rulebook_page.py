@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scoring.ledger.registry import GAMES, get_game
+from scoring.kit.registry import GAMES, get_game
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -53,7 +53,7 @@ def test_a_message_writes_its_card_as_the_reader_does(language, said):
     from django.utils import translation
 
     from referee.rulings import Violation
-    from scoring.ledger.rulebook import describe, violation_dicts
+    from scoring.kit.rulebook import describe, violation_dicts
 
     violation = Violation("truco.paulista.vira-in-play", {"card": "QS"})
     with translation.override(language):
@@ -73,7 +73,7 @@ def test_a_message_writes_ranks_and_card_lists_as_the_reader_does(language, thre
     from django.utils import translation
 
     from referee.rulings import Violation
-    from scoring.ledger.rulebook import describe
+    from scoring.kit.rulebook import describe
 
     with translation.override(language):
         three = describe(Violation("samba.meld.group-no-threes", {"rank": "K", "threes": 1}))
@@ -94,7 +94,7 @@ def test_a_message_says_its_count_in_the_right_plural(language, once, twice, fiv
     from django.utils import translation
 
     from referee.rulings import Violation
-    from scoring.ledger.rulebook import describe
+    from scoring.kit.rulebook import describe
 
     def said(count: int) -> str:
         params = {"card": "KC", "count": count, "limit": 2, "deck": "pinkerton"}

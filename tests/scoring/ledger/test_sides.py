@@ -1,4 +1,4 @@
-"""The kit's hand entered side by side (``scoring.ledger.sides``), as every game on it
+"""The kit's hand entered side by side (``scoring.kit.sides``), as every game on it
 uses it: Samba's sides and Canastra's pairs, each with its own worked example."""
 
 from __future__ import annotations

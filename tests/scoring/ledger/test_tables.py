@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.kit.registry import get_game
 from scoring.ledger.models import Match
-from scoring.ledger.registry import get_game
 from tests.helpers import EN, new_match_data
 
 pytestmark = pytest.mark.django_db

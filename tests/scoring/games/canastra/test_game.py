@@ -11,7 +11,7 @@ from django.utils import translation
 from referee import canastra
 from referee.rulings import RuleError
 from scoring.games.canastra.forms import CanastraOptionsForm
-from scoring.ledger.registry import get_game
+from scoring.kit.registry import get_game
 from tests.conftest import make_match, record, totals
 from tests.scoring.games.canastra.test_api import PAIR_A, PAIR_B
 

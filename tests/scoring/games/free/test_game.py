@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.ledger.registry import MatchView, SideView, get_game
+from scoring.kit.registry import MatchView, SideView, get_game
 
 free = get_game("free")
 

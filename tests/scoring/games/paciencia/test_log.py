@@ -11,8 +11,8 @@ import pytest
 from referee.rulings import RuleError
 from scoring.games.paciencia.game import Paciencia, tally_after
 from scoring.games.paciencia.odds import load_odds
+from scoring.kit.registry import get_game
 from scoring.ledger.models import Match
-from scoring.ledger.registry import get_game
 from tests.conftest import make_match, record, totals
 
 pytestmark = pytest.mark.django_db

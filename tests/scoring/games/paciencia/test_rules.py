@@ -22,7 +22,7 @@ from referee.paciencia import (
 from referee.paciencia import shuffle as shuffle_deck
 from referee.rulings import RuleError, Violation
 from scoring.games.paciencia.rules import RULES
-from scoring.ledger.rulebook import CORE_RULES, RULING
+from scoring.kit.rulebook import CORE_RULES, RULING
 
 TEXTS = {rule.id: rule for rule in RULES}
 

@@ -8,8 +8,8 @@ from django.utils import translation
 
 from referee.pifpaf import RULE_IDS
 from scoring.games.pifpaf.rules import RULES
-from scoring.ledger.registry import MatchView, SideView, get_game
-from scoring.ledger.rulebook import OPTION, RULING, rule_url
+from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.rulebook import OPTION, RULING, rule_url
 from tests.scoring.games.pifpaf.examples import FOUR, LINES, engine_violations
 
 

@@ -12,9 +12,9 @@ import pytest
 from referee.pinkerton import Event, PinkertonOptions
 from referee.rulings import RuleError
 from scoring.games.pinkerton import table
-from scoring.ledger.handforms import MAX_DRAFT_BYTES
+from scoring.kit.handforms import MAX_DRAFT_BYTES
+from scoring.kit.registry import MatchView, SideView, get_game
 from scoring.ledger.models import Match
-from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import make_match, record, totals
 from tests.scoring.games.pinkerton.conftest import PLAYERS, ROUND_EVENTS
 

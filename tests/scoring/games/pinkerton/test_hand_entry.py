@@ -15,8 +15,8 @@ import pytest
 from django.test import Client
 
 from scoring.games.pinkerton.forms import PinkertonHandForm
+from scoring.kit.registry import MatchView, SideView
 from scoring.ledger.models import Match
-from scoring.ledger.registry import MatchView, SideView
 from tests.conftest import make_match, totals
 from tests.scoring.games.pinkerton.conftest import (
     HTMX,

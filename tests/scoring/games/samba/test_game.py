@@ -8,7 +8,7 @@ from django.utils import translation
 
 from referee.rulings import RuleError
 from referee.samba import SambaOptions
-from scoring.ledger.registry import MatchView, SideView, get_game
+from scoring.kit.registry import MatchView, SideView, get_game
 
 game = get_game("samba")
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from referee import samba
-from scoring.ledger.registry import MatchView, SideView, get_game
+from scoring.kit.registry import MatchView, SideView, get_game
 
 game = get_game("samba")
 

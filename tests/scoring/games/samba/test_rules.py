@@ -29,7 +29,7 @@ def test_a_score_line_of_red_threes_takes_the_singular_for_one(language, count, 
     """The sources write “três vermelho” for one and “três vermelhos” for several."""
     from django.utils import translation
 
-    from scoring.ledger.rulebook import line_dicts
+    from scoring.kit.rulebook import line_dicts
 
     lines = [
         {"rule": "samba.honours.red-three", "count": count, "points": 100, "params": {}},

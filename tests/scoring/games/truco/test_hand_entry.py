@@ -14,8 +14,8 @@ from django.utils import translation
 from referee.rulings import RuleError
 from referee.truco import Event
 from scoring.games.truco.forms import TrucoHandForm, act_of, event_of
+from scoring.kit.registry import MatchView, SideView, get_game
 from scoring.ledger.models import Match
-from scoring.ledger.registry import MatchView, SideView, get_game
 from tests.conftest import make_match, record, totals
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -379,7 +379,7 @@ def test_an_old_stored_option_does_not_break_the_match_pages(client, db):
 def test_the_target_comes_from_the_engine():
     from referee.truco import TrucoOptions
     from scoring.games.truco.forms import TARGET_CHOICES
-    from scoring.ledger.registry import get_game
+    from scoring.kit.registry import get_game
 
     assert get_game("truco").default_target == TrucoOptions().target
     assert [value for value, _label in TARGET_CHOICES] == [12, 15, 24]

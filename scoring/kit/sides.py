@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.cards import Card
 from referee.rulings import Breakdown
-from scoring.ledger.cards import (
+from scoring.kit.cardfields import (
     CARD_INPUT,
     MAX_CARDS_TEXT,
     MeldCheck,
@@ -37,8 +37,8 @@ from scoring.ledger.cards import (
     read_melds,
     written_cards,
 )
-from scoring.ledger.handforms import HandForm
-from scoring.ledger.registry import Game, MatchView, SideView, app_part, engine_options
+from scoring.kit.handforms import HandForm
+from scoring.kit.registry import Game, MatchView, SideView, app_part, engine_options
 
 MODE_QUICK = "quick"
 MODE_CARDS = "cards"

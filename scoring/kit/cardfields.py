@@ -33,7 +33,7 @@ from referee.cards import (
     parse_cards,
 )
 from referee.rulings import RuleError, Violation
-from scoring.ledger.rulebook import accepted, label, rule_url, violation_dicts
+from scoring.kit.rulebook import accepted, label, rule_url, violation_dicts
 
 # A text field cards are typed into: no autocorrection, capitals on a phone keyboard.
 CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}

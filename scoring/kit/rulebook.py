@@ -255,7 +255,7 @@ def _params(violation: Violation) -> dict[str, Any]:
         params.setdefault(
             "accepted", accepted(params.get("notation", "en"), params.get("fallback"))
         )
-    from scoring.ledger.cards import language, written  # which words with this module
+    from scoring.kit.cardfields import language, written  # which words with this module
 
     for name in CARD_PARAMS:
         if isinstance(params.get(name), str):
@@ -268,7 +268,7 @@ def _params(violation: Violation) -> dict[str, Any]:
 
 @cache
 def _catalogue() -> dict[str, RuleText]:
-    from scoring.ledger.registry import all_games
+    from scoring.kit.registry import all_games
 
     catalogue = {rule.id: rule for rule in CORE_RULES}
     for game in all_games():

@@ -30,16 +30,16 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import RuleError, Violation
-from scoring.ledger.cards import WholeNumberField
+from scoring.kit.cardfields import WholeNumberField
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
 
     from referee.cards import Deck
     from referee.rulings import Breakdown
-    from scoring.ledger.handforms import HandForm, HandFormKeywords
-    from scoring.ledger.referee import Question
-    from scoring.ledger.rulebook import RuleText
+    from scoring.kit.handforms import HandForm, HandFormKeywords
+    from scoring.kit.questions import Question
+    from scoring.kit.rulebook import RuleText
 
 # In the order the start-a-match page offers them.
 GAMES: dict[str, str] = {

@@ -5,6 +5,12 @@ game lists its questions on its ``Game.questions``; the ledger's one view asks t
 that was posted and draws every question with the same partial. A verdict is an
 ``Answer``: yes or no, worded in the reader's language, naming and linking the rule that
 decides it, with the cards shown as they were read.
+
+Several games are asked alike (Canastra and Samba are both asked whether a meld is
+valid, whether an opening is enough, whether a player may take the pile and whether a
+side may go out); those questions are worded once at the end, and a game's question
+subclasses one of them, words its own ``title`` where its rules ask it otherwise, and
+brings its fields and its ``verdict()``.
 """
 
 from __future__ import annotations
@@ -15,12 +21,13 @@ from typing import Any, ClassVar, Protocol
 
 from django import forms
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from referee.cards import Card, Deck
 from referee.rulings import Violation
-from scoring.ledger.cards import CardView, card_views, fit_pickers
-from scoring.ledger.registry import MatchView
-from scoring.ledger.rulebook import describe, label, rule_url, violation_dicts
+from scoring.kit.cardfields import CardView, card_views, fit_pickers
+from scoring.kit.registry import MatchView
+from scoring.kit.rulebook import describe, label, rule_url, violation_dicts
 
 
 class CitesRule:
@@ -154,3 +161,37 @@ class Question(forms.Form):
 
     def verdict(self) -> Answer:
         raise NotImplementedError
+
+
+# --- the questions several games are asked alike ---------------------------------------
+
+
+class MeldQuestion(Question):
+    title = _("Is this meld valid?")
+    short = _("A meld")
+    submit = _("Check the meld")
+
+
+class OpeningQuestion(Question):
+    short = _("An opening")
+    submit = _("Check the opening")
+
+
+class PileQuestion(Question):
+    short = _("The pile")
+    submit = _("Ask about the pile")
+
+
+class GoingOutQuestion(Question):
+    short = _("Going out")
+    submit = _("Ask about going out")
+
+
+def players_field(counts: Iterable[int], initial: int) -> forms.TypedChoiceField:
+    """How many play at the table (a trick, a claim), among the counts the game allows."""
+    return forms.TypedChoiceField(
+        label=_("Players at the table"),
+        coerce=int,
+        choices=[(n, str(n)) for n in counts],
+        initial=initial,
+    )

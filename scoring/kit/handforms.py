@@ -22,8 +22,8 @@ from django import forms
 from django.forms.utils import ErrorDict
 
 from referee.cards import Deck
-from scoring.ledger.cards import CardsField, fit_pickers, read_cards
-from scoring.ledger.registry import MatchView
+from scoring.kit.cardfields import CardsField, fit_pickers, read_cards
+from scoring.kit.registry import MatchView
 
 # The name of every button that moves a hand on a step rather than recording it.
 STEP = "step"
