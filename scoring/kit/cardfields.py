@@ -1,24 +1,20 @@
-"""The card-entry kit, for every game and every referee page: the notation of the reader's
-language, form fields that read cards and melds, the one card picker, and cards as the
-pages show them.
+"""The card fields, for every game and every referee page: form fields that read cards
+and melds in the reader's letters (``notation``), the one card picker, and the live
+check of a melds field, line by line.
 
-The notation itself (parsing, local letters, decks) is ``referee.cards``; this ties it to
-the active language and turns its refusals into form errors worded by the rulebook. A
-Brazilian types 7 de copas as ``7C``; an English reader means 7♣ by that, so what a
-typed letter means follows the page's language, and every answer shows the cards as
-they were read, with suit symbols, so that a misreading is visible at once.
+A card that does not read is refused in the rulebook's words, naming the token and the
+letters the page reads.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from referee.cards import (
     RANKS,
@@ -26,13 +22,11 @@ from referee.cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
-    CardError,
     Deck,
     format_card,
-    parse_card,
-    parse_cards,
 )
 from referee.rulings import RuleError, Violation
+from scoring.kit.notation import CardView, card_views, language, parse_typed
 from scoring.kit.rulebook import accepted, label, rule_url, violation_dicts
 
 # A text field cards are typed into: no autocorrection, capitals on a phone keyboard.
@@ -40,63 +34,6 @@ CARD_INPUT = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck
 # No real table enters more than this in one field (a Samba side melds at most 162 cards).
 MAX_CARDS_TEXT = 2_000
 MAX_MELDS = 40
-
-
-def language() -> str:
-    """The language cards are shown in: the active one, English outside a request."""
-    return get_language() or "en"
-
-
-def notation() -> str:
-    """The letters a typed card is read in: Portuguese (V D R; P C E O) on pt-BR pages,
-    Polish (W D K) on Polish ones, English otherwise."""
-    return {"pt": "pt", "pl": "pl"}.get(language()[:2].lower(), "en")
-
-
-def fallback() -> str | None:
-    """The second notation a page reads, where its own has no such letter: English, which
-    many learnt the games in (S H D on a Portuguese page; C, which is ♥ there and ♣ in
-    English, is asked about — ``referee.cards`` gives the ruling). None on English pages."""
-    return None if notation() == "en" else "en"
-
-
-def parse_typed(text: str | Iterable[str]) -> list[Card]:
-    """Cards as a player typed them on this page: the page's letters, the English ones
-    where they are not ambiguous, and the symbols; CardError otherwise. The API names
-    its one notation instead."""
-    return parse_cards(text, notation=notation(), fallback=fallback())
-
-
-def written(card: Card | str) -> str:
-    """A card as the pages write it into a text field: the reader's rank letter and the
-    suit symbol, which the reader's notation reads back as the same card (a rank letter
-    is the language's: D♥ is the dama in Portuguese, no card in English); the joker as JK.
-    A stored code that is not a card (old or hand-edited data) is written as it is."""
-    if not isinstance(card, Card):
-        try:
-            card = parse_card(str(card))
-        except CardError:
-            return str(card)
-    return "JK" if card.is_joker else format_card(card, language())
-
-
-def written_cards(cards: Iterable[Card | str]) -> str:
-    return " ".join(written(card) for card in cards)
-
-
-@dataclass(frozen=True)
-class CardView:
-    """A card as an answer shows it: the canonical code, the reader's text with its suit
-    symbol (R♥ in Portuguese), and its colour."""
-
-    code: str
-    text: str
-    red: bool
-
-
-def card_views(cards: Iterable[Card]) -> list[CardView]:
-    shown = language()
-    return [CardView(str(card), format_card(card, shown), card.is_red) for card in cards]
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -332,93 +269,6 @@ class MeldsField(forms.CharField):
 
     def clean(self, value: Any) -> list[list[Card]]:
         return read_melds(super().clean(value))
-
-
-# Digits as a phone's number pad types them, with a sign: Python's int() also reads
-# "1_000", other scripts' digits and inner spaces, which no player means.
-WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
-
-
-def read_whole_number(value: Any) -> int | None:
-    """``value`` as a whole number if it is one written plainly, else None."""
-    text = str(value).strip() if value is not None else ""
-    return int(text) if WHOLE_NUMBER.fullmatch(text) else None
-
-
-class WholeNumberField(forms.IntegerField):
-    """Django's ``IntegerField``, reading only plain digits (and a sign)."""
-
-    def to_python(self, value: Any) -> int | None:
-        typed = isinstance(value, str) and value.strip() not in self.empty_values
-        if typed and read_whole_number(value) is None:
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
-
-
-# A sum of money typed on a phone: digits, one decimal mark (either: the language's own).
-PLAIN_DECIMAL = re.compile(r"[+-]?(?=[.,]?[0-9])[0-9]*[.,]?[0-9]*")
-
-
-class PlainDecimalField(forms.DecimalField):
-    """Django's ``DecimalField``, reading only digits and one decimal mark: Python's
-    ``Decimal`` also reads "1_000", "1e3" and other scripts' digits."""
-
-    def to_python(self, value: Any) -> Any:
-        typed = isinstance(value, str) and value.strip() not in self.empty_values
-        if typed and not PLAIN_DECIMAL.fullmatch(value.strip()):
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
-
-
-def count_field(
-    label: Any, maximum: int, *, step: int = 1, chips: int = 0, **attrs: Any
-) -> forms.IntegerField:
-    """A small whole number drawn as a stepper (− 0 +): counts of canastras, penalties.
-    ``chips``: the commonest values 0 … chips−1 as one-tap buttons instead of − and +."""
-    return WholeNumberField(
-        label=label,
-        required=False,
-        initial=0,
-        min_value=0,
-        max_value=maximum,
-        widget=StepperInput(attrs={"step": step, **attrs}, chips=min(chips, maximum + 1)),
-    )
-
-
-def checkbox(label: Any, help_text: Any = "") -> forms.BooleanField:
-    """A yes-or-no the table may leave unticked: a house rule, something that happened in
-    the hand (took its morto, the time is up)."""
-    return forms.BooleanField(label=label, required=False, help_text=help_text)
-
-
-# A whole number typed on a phone: its number pad, nothing suggested.
-NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
-
-
-def number_field(label: Any, minimum: int, maximum: int, **kwargs: Any) -> forms.IntegerField:
-    """A whole number typed on the phone's number pad, bounded by what a real table can
-    reach (a running total, chips, failed openings); ``kwargs`` as for ``IntegerField``."""
-    kwargs.setdefault("widget", forms.NumberInput(attrs=NUMERIC))
-    return WholeNumberField(label=label, min_value=minimum, max_value=maximum, **kwargs)
-
-
-class StepperInput(forms.NumberInput):
-    """A number between a − and a + button, or beside one-tap buttons for its commonest
-    values (the buttons only where script runs; the number can always be typed)."""
-
-    template_name = "ledger/widgets/stepper.html"
-
-    def __init__(self, attrs: dict[str, Any] | None = None, *, chips: int = 0) -> None:
-        super().__init__({"inputmode": "numeric", "autocomplete": "off", **(attrs or {})})
-        self.chips = chips
-
-    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
-        context = super().get_context(name, value, attrs)
-        context["widget"]["chips"] = list(range(self.chips))
-        return context
-
-    class Media:
-        js = ("ledger/picker.js",)
 
 
 # --- the live meld check ---------------------------------------------------------------

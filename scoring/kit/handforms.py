@@ -23,7 +23,7 @@ from django.forms.utils import ErrorDict
 
 from referee.cards import Deck
 from scoring.kit.cardfields import CardsField, fit_pickers, read_cards
-from scoring.kit.registry import MatchView
+from scoring.kit.match import MatchView
 
 # The name of every button that moves a hand on a step rather than recording it.
 STEP = "step"

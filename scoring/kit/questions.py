@@ -25,8 +25,9 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.cards import Card, Deck
 from referee.rulings import Violation
-from scoring.kit.cardfields import CardView, card_views, fit_pickers
-from scoring.kit.registry import MatchView
+from scoring.kit.cardfields import fit_pickers
+from scoring.kit.match import MatchView
+from scoring.kit.notation import CardView, card_views
 from scoring.kit.rulebook import describe, label, rule_url, violation_dicts
 
 

@@ -8,7 +8,9 @@ state the next hand starts from. A game never sees the ledger's tables.
 Like Django's ``ModelAdmin``, ``Game`` carries a default for everything; a game overrides
 only what differs (its forms, its engine, its scoreboard). The parts every game app keeps
 in the same place are found there (``Game.__init_subclass__``): its rule texts, its
-referee questions, its API router, its hand template and its stylesheet.
+referee questions, its API router, its hand template and its stylesheet. Defining a game
+registers its rule texts with the rulebook; its app's ``GameConfig`` defines it when
+Django starts.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -30,16 +31,18 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import RuleError, Violation
-from scoring.kit.cardfields import WholeNumberField
+from scoring.kit import rulebook
+from scoring.kit.fields import WholeNumberField
+from scoring.kit.handforms import HandForm, HandFormKeywords
+from scoring.kit.match import MatchView, engine_options
+from scoring.kit.questions import Question
+from scoring.kit.rulebook import RuleText
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
 
     from referee.cards import Deck
     from referee.rulings import Breakdown
-    from scoring.kit.handforms import HandForm, HandFormKeywords
-    from scoring.kit.questions import Question
-    from scoring.kit.rulebook import RuleText
 
 # In the order the start-a-match page offers them.
 GAMES: dict[str, str] = {
@@ -51,66 +54,6 @@ GAMES: dict[str, str] = {
     "paciencia": "scoring.games.paciencia.game.Paciencia",
     "free": "scoring.games.free.game.FreeScoring",
 }
-
-
-@dataclass(frozen=True)
-class SideView:
-    position: int
-    name: str
-    players: tuple[str, ...]
-    total: int
-    won: bool = False
-
-
-@dataclass(frozen=True)
-class MatchView:
-    """What a game may know of a match: its options, target, sides and their totals, how
-    many hands were played, and the running state the game stored with the last of them
-    (``state``: what the next hand starts from)."""
-
-    options: Mapping[str, Any]
-    target: int | None
-    sides: tuple[SideView, ...]
-    hands_played: int
-    state: Mapping[str, Any] = field(default_factory=dict)
-    # The hand in progress that every phone at the table shares (a Truco call, the bets).
-    draft: Mapping[str, Any] = field(default_factory=dict)
-    # What a game derives from this view, worked out once however often a page asks
-    # (never copied by ``dataclasses.replace``: a changed view derives afresh).
-    _derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-
-    @property
-    def number(self) -> int:
-        """The number of the hand this view comes before."""
-        return self.hands_played + 1
-
-    def derived(self, key: str, work: Callable[[MatchView], Any]) -> Any:
-        """``work(self)``, computed on first use."""
-        if key not in self._derived:
-            self._derived[key] = work(self)
-        return self._derived[key]
-
-
-def engine_options(options_class: type, stored: Mapping[str, Any], **fixed: Any) -> Any:
-    """The engine's options from a match's stored house rules: one policy for every game.
-
-    Keys the engine does not know (an option since withdrawn) are ignored, and a stored
-    value the engine refuses (old data) gives way to the engine's default for it: a bad
-    option must never stop a match's pages. ``fixed`` (the ledger's target) wins over the
-    stored options. The class is an engine dataclass with ``from_dict`` and ``as_dict``.
-    """
-    known = {f.name for f in fields(options_class)} if is_dataclass(options_class) else set()
-    chosen = options_class().as_dict()
-    wanted = {k: v for k, v in stored.items() if k in known} | {
-        k: v for k, v in fixed.items() if v is not None
-    }
-    for name, value in wanted.items():
-        try:
-            options_class.from_dict(chosen | {name: value})
-        except RuleError:
-            continue
-        chosen[name] = value
-    return options_class.from_dict(chosen)
 
 
 def app_part(app: str, module: str, name: str, missing: Any) -> Any:
@@ -231,6 +174,7 @@ class Game:
             cls.media = forms.Media(css={"all": [cls.stylesheet]})
         if cls.individual:
             cls.max_players_per_side = 1
+        rulebook.register(cls.rules)
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"

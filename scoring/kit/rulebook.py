@@ -1,18 +1,20 @@
 """Rule ids → words in the user's language.
 
 The engine names rules (``samba.meld.sequence-no-wilds``) and gives parameters; each game
-app lists its rules as ``RuleText`` s (``rules.py``), and this module finds the text for
-any id: the short title that labels a score line, the message that explains a violation
-and the paragraph the rulebook page shows under the rule's anchor.
+app lists its rules as ``RuleText`` s (``rules.py``) and registers them (``register``,
+which its ``Game`` does when it is defined, as Django's admin is told of each model),
+and this module finds the text for any id: the short title that labels a score line,
+the message that explains a violation and the paragraph the rulebook page shows under
+the rule's anchor. It knows no game: the games come to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +22,7 @@ from django.utils.translation import ngettext_lazy
 
 from referee.cards import format_rank
 from referee.rulings import ScoreLine, Violation
+from scoring.kit.notation import language, written
 
 RULE = "rule"
 # The seed is silent or ambiguous and this is the project's reading of it.
@@ -255,8 +258,6 @@ def _params(violation: Violation) -> dict[str, Any]:
         params.setdefault(
             "accepted", accepted(params.get("notation", "en"), params.get("fallback"))
         )
-    from scoring.kit.cardfields import language, written  # which words with this module
-
     for name in CARD_PARAMS:
         if isinstance(params.get(name), str):
             params[name] = " ".join(written(token) for token in params[name].split())
@@ -266,19 +267,27 @@ def _params(violation: Violation) -> dict[str, Any]:
     return params
 
 
-@cache
-def _catalogue() -> dict[str, RuleText]:
-    from scoring.kit.registry import all_games
+# Every rule text known, by id: the notation's and the ledger's, then each game's as it
+# registers them.
+_registry: dict[str, RuleText] = {}
 
-    catalogue = {rule.id: rule for rule in CORE_RULES}
-    for game in all_games():
-        for rule in game.rules:
-            catalogue[rule.id] = rule
-    return catalogue
+
+def register(rules: Iterable[RuleText]) -> None:
+    """Make ``rules`` known by their ids. A game registers the texts of the rules its
+    engine cites; registering the same text again does nothing, and an id already known
+    with other words is refused (two texts for one rule would make its messages depend on
+    which game happened to load last)."""
+    for rule in rules:
+        known = _registry.setdefault(rule.id, rule)
+        if known is not rule and known != rule:
+            raise ImproperlyConfigured(f"two texts for the rule {rule.id!r}")
+
+
+register(CORE_RULES)
 
 
 def rule_text(rule: str) -> RuleText | None:
-    return _catalogue().get(rule)
+    return _registry.get(rule)
 
 
 def rule_url(rule: str) -> str | None:
@@ -335,4 +344,4 @@ def line_dicts(lines: Iterable[ScoreLine | Mapping[str, Any]]) -> list[dict[str,
 
 
 def rules_of(prefix: str) -> list[RuleText]:
-    return [rule for rule_id, rule in _catalogue().items() if rule_id.startswith(prefix + ".")]
+    return [rule for rule_id, rule in _registry.items() if rule_id.startswith(prefix + ".")]

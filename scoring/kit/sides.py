@@ -35,10 +35,11 @@ from scoring.kit.cardfields import (
     picker,
     read_cards,
     read_melds,
-    written_cards,
 )
 from scoring.kit.handforms import HandForm
-from scoring.kit.registry import Game, MatchView, SideView, app_part, engine_options
+from scoring.kit.match import MatchView, SideView, engine_options
+from scoring.kit.notation import written_cards
+from scoring.kit.registry import Game, app_part
 
 MODE_QUICK = "quick"
 MODE_CARDS = "cards"

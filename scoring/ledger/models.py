@@ -27,7 +27,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, RuleError, Violation
-from scoring.kit.registry import Game, MatchView, SideView, game_choices, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import Game, game_choices, get_game
 
 # --- a match's version in the shared cache --------------------------------------------------
 # Every phone watching a match asks every two seconds whether it changed; with a shared

@@ -25,7 +25,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, ngettext
 
 from referee.rulings import Violation
-from scoring.kit.cardfields import read_whole_number
+from scoring.kit.fields import read_whole_number
 from scoring.kit.handforms import HandForm
 from scoring.kit.rulebook import line_dicts, violation_dicts
 from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side

@@ -18,7 +18,7 @@ from pydantic import BeforeValidator, Strict
 
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
-from scoring.kit.cardfields import read_whole_number
+from scoring.kit.fields import read_whole_number
 from scoring.kit.registry import GAMES
 from scoring.ledger.models import Match, Player
 from scoring.records import stats

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.clubs.models import Club
-from scoring.kit.cardfields import WholeNumberField
+from scoring.kit.fields import WholeNumberField
 from scoring.kit.registry import game_choices
 from scoring.records.stats import Period
 

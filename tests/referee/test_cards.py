@@ -261,7 +261,7 @@ def test_the_other_cards_of_an_entry_do_not_decide_an_ambiguous_letter():
 
 @given(st.sampled_from(ALL_CARDS), st.sampled_from(NOTATIONS))
 def test_what_a_page_writes_reads_back_with_the_fallback_too(card, notation):
-    # pages write the suit as a symbol (scoring.kit.cardfields.written), never as a letter
+    # pages write the suit as a symbol (scoring.kit.notation.written), never as a letter
     assert parse_card(format_card(card, notation), notation, fallback="en") == card
 
 

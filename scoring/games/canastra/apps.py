@@ -1,8 +1,9 @@
-from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from scoring.kit.apps import GameConfig
 
-class CanastraConfig(AppConfig):
+
+class CanastraConfig(GameConfig):
     name = "scoring.games.canastra"
     label = "canastra"
     verbose_name = _("Canastra")

@@ -17,7 +17,8 @@ from referee import canastra
 from referee.cards import Card
 from scoring.games.canastra import entries
 from scoring.games.canastra.entries import Opening
-from scoring.kit.cardfields import MeldCheck, MeldLine, checkbox, count_field
+from scoring.kit.cardfields import MeldCheck, MeldLine
+from scoring.kit.fields import checkbox, count_field
 from scoring.kit.rulebook import label, rule_url
 from scoring.kit.sides import SideFields, SidesHandForm, prefix
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from referee import canastra
 from scoring.games.canastra import entries
 from scoring.games.canastra.forms import CanastraHandForm, CanastraOptionsForm, opening_note
-from scoring.kit.registry import MatchView
+from scoring.kit.match import MatchView
 from scoring.kit.sides import SidesGame
 
 

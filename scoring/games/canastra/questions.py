@@ -15,7 +15,9 @@ from referee import canastra
 from referee.cards import Card, format_card, parse_card
 from referee.rulings import RuleError
 from scoring.kit import questions
-from scoring.kit.cardfields import CardField, CardsField, MeldsField, language, number_field
+from scoring.kit.cardfields import CardField, CardsField, MeldsField
+from scoring.kit.fields import number_field
+from scoring.kit.notation import language
 from scoring.kit.questions import Answer, Question, answer, yes_no
 from scoring.kit.rulebook import label
 

@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.kit.cardfields import WholeNumberField, checkbox
+from scoring.kit.fields import WholeNumberField, checkbox
 from scoring.kit.handforms import HandForm
 
 MOST_POINTS = 1_000_000

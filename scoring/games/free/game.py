@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, ScoreLine
 from scoring.games.free.forms import FreeHandForm, FreeOptionsForm
-from scoring.kit.registry import Game, MatchView
+from scoring.kit.match import MatchView
+from scoring.kit.registry import Game
 
 
 class FreeScoring(Game):

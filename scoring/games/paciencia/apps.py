@@ -1,8 +1,9 @@
-from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from scoring.kit.apps import GameConfig
 
-class PacienciaConfig(AppConfig):
+
+class PacienciaConfig(GameConfig):
     name = "scoring.games.paciencia"
     label = "paciencia"
     verbose_name = _("Paciência do Cachorro")

@@ -18,8 +18,10 @@ from django.utils.translation import ngettext
 
 from referee.cards import Card
 from referee.paciencia import DEALS, DECK, DECK_SIZE, PILES, deck_violations
-from scoring.kit.cardfields import CardsField, StepperInput, WholeNumberField, card_views
+from scoring.kit.cardfields import CardsField
+from scoring.kit.fields import StepperInput, WholeNumberField
 from scoring.kit.handforms import HandForm
+from scoring.kit.notation import card_views
 from scoring.kit.rulebook import violation_dicts
 
 WON, LOST = "won", "lost"

@@ -24,7 +24,8 @@ from referee.paciencia import DEALS, record_violations
 from referee.rulings import Breakdown, RuleError, ScoreLine
 from scoring.games.paciencia.forms import PacienciaHandForm
 from scoring.games.paciencia.odds import endings, histogram, load_odds, record
-from scoring.kit.registry import Game, MatchView
+from scoring.kit.match import MatchView
+from scoring.kit.registry import Game
 
 
 def tally_after(state: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:

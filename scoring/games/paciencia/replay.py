@@ -27,7 +27,7 @@ from referee import paciencia
 from referee.cards import RANKS, SUIT_SYMBOLS, SUITS, Card, CardError, format_card, parse_card
 from referee.paciencia import DOG, KENNEL, PACKET, PILE, PILE_SUITS, STOCK, TOP, Game, Move, Place
 from referee.rulings import Violation
-from scoring.kit.cardfields import CardView, card_views, language
+from scoring.kit.notation import CardView, card_views, language
 from scoring.kit.rulebook import describe, label, rule_url
 
 # --- the deck code ------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from scoring.games.paciencia.replay import (
     shuffle_game,
     step,
 )
-from scoring.kit.cardfields import card_views
+from scoring.kit.notation import card_views
 from scoring.kit.registry import get_game
 from scoring.kit.rulebook import violation_dicts
 from scoring.ledger.pages import read_int

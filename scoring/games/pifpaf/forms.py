@@ -24,15 +24,10 @@ from referee.pifpaf import (
 from referee.rulings import RuleError
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
-from scoring.kit.cardfields import (
-    CardsField,
-    PlainDecimalField,
-    checkbox,
-    number_field,
-    read_cards,
-    written_cards,
-)
+from scoring.kit.cardfields import CardsField, read_cards
+from scoring.kit.fields import PlainDecimalField, checkbox, number_field
 from scoring.kit.handforms import HandForm
+from scoring.kit.notation import written_cards
 from scoring.kit.questions import Answer, refused
 from scoring.kit.rulebook import describe, violation_dicts
 from scoring.ledger.pages import read_int

@@ -20,7 +20,8 @@ from referee.pifpaf import check_hand
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.forms import PifPafHandForm, PifPafOptionsForm
-from scoring.kit.registry import Game, MatchView
+from scoring.kit.match import MatchView
+from scoring.kit.registry import Game
 from scoring.kit.rulebook import violation_dicts
 
 

@@ -14,7 +14,8 @@ from referee.cards import Card
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
 from referee.pifpaf import claim_discard as engine_claim
 from scoring.games.pifpaf import session
-from scoring.kit.cardfields import CardsField, card_views
+from scoring.kit.cardfields import CardsField
+from scoring.kit.notation import card_views
 from scoring.kit.questions import Answer, Question, answer, players_field
 
 ACES = [("both", _("Below the 2 or above the king")), ("low", _("Low only (below the 2)"))]

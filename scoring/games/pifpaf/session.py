@@ -44,7 +44,7 @@ from referee.pifpaf import (
     settle_hand,
 )
 from referee.rulings import RuleError, Violation
-from scoring.kit.registry import MatchView, engine_options
+from scoring.kit.match import MatchView, engine_options
 
 DEFAULTS = PifPafOptions()
 DEFAULT_BUY_IN = DEFAULTS.buy_in

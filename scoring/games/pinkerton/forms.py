@@ -52,19 +52,10 @@ from scoring.games.pinkerton.table import (
     to_engine,
     to_stored,
 )
-from scoring.kit.cardfields import (
-    MAX_CARDS_TEXT,
-    CardsField,
-    CardView,
-    WholeNumberField,
-    card_views,
-    checkbox,
-    parse_typed,
-    problem_dicts,
-    written,
-    written_cards,
-)
+from scoring.kit.cardfields import MAX_CARDS_TEXT, CardsField, problem_dicts
+from scoring.kit.fields import WholeNumberField, checkbox
 from scoring.kit.handforms import HandForm
+from scoring.kit.notation import CardView, card_views, parse_typed, written, written_cards
 from scoring.kit.rulebook import describe, line_dicts, violation_dicts
 
 # The engine's ways of showing the stack's value (``SHOW_VALUE``), as the page words them.

@@ -20,8 +20,9 @@ from referee.pinkerton import PinkertonOptions
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.games.pinkerton import table
 from scoring.games.pinkerton.forms import PinkertonHandForm, PinkertonOptionsForm
-from scoring.kit.cardfields import WholeNumberField
-from scoring.kit.registry import Game, MatchView
+from scoring.kit.fields import WholeNumberField
+from scoring.kit.match import MatchView
+from scoring.kit.registry import Game
 
 
 class Pinkerton(Game):

@@ -14,7 +14,8 @@ from referee.pinkerton import PinkertonOptions
 from referee.rulings import Violation
 from scoring.games.pinkerton.forms import card_param
 from scoring.games.pinkerton.table import house_rules
-from scoring.kit.cardfields import CardField, CardsField, WholeNumberField
+from scoring.kit.cardfields import CardField, CardsField
+from scoring.kit.fields import WholeNumberField
 from scoring.kit.questions import Answer, Question, answer
 from scoring.kit.rulebook import label
 

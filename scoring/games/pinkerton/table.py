@@ -35,7 +35,7 @@ from typing import Any
 from referee import pinkerton
 from referee.pinkerton import TURN, Event, PinkertonOptions, Round
 from referee.rulings import RuleError, Violation
-from scoring.kit.registry import MatchView, engine_options
+from scoring.kit.match import MatchView, engine_options
 
 # The most events a round may hold in a draft or an entry: far beyond a real round (each
 # turn of the table is a few events per player; two decks run out long before).

@@ -1,8 +1,9 @@
-from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from scoring.kit.apps import GameConfig
 
-class SambaConfig(AppConfig):
+
+class SambaConfig(GameConfig):
     name = "scoring.games.samba"
     label = "samba"
     verbose_name = _("Samba")

@@ -15,7 +15,8 @@ from referee import samba
 from referee.cards import Card
 from scoring.games.samba import entries
 from scoring.games.samba.rules import RULES
-from scoring.kit.cardfields import MeldCheck, MeldLine, checkbox, count_field
+from scoring.kit.cardfields import MeldCheck, MeldLine
+from scoring.kit.fields import checkbox, count_field
 from scoring.kit.sides import SideFields, SidesHandForm, prefix
 
 TITLES = {rule.id: rule.title for rule in RULES}

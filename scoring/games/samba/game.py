@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from referee import samba
 from scoring.games.samba.forms import SambaHandForm, SambaOptionsForm
-from scoring.kit.registry import MatchView
+from scoring.kit.match import MatchView
 from scoring.kit.sides import SidesGame
 
 

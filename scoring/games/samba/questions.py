@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from referee import samba
 from scoring.games.samba.forms import TopMinimumField, meld_check
 from scoring.kit import questions
-from scoring.kit.cardfields import CardField, CardsField, MeldsField, number_field
+from scoring.kit.cardfields import CardField, CardsField, MeldsField
+from scoring.kit.fields import number_field
 from scoring.kit.questions import Answer, Question, answer, yes_no
 from scoring.kit.rulebook import label
 

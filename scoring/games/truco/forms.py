@@ -31,7 +31,7 @@ from referee.truco import (
     TrucoOptions,
 )
 from scoring.games.truco.progress import Progress, progress
-from scoring.kit.cardfields import checkbox
+from scoring.kit.fields import checkbox
 from scoring.kit.handforms import HandForm
 from scoring.kit.rulebook import describe, label, rule_text, rule_url, violation_dicts
 

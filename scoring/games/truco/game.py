@@ -21,7 +21,8 @@ from referee.rulings import Breakdown, RuleError, Violation
 from referee.truco import TEAMS, TrucoOptions, score_events
 from scoring.games.truco.forms import TARGET_CHOICES, TrucoHandForm, TrucoOptionsForm
 from scoring.games.truco.progress import beans, match_options, progress, team_of
-from scoring.kit.registry import Game, MatchView
+from scoring.kit.match import MatchView
+from scoring.kit.registry import Game
 
 
 class Truco(Game):

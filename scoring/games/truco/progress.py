@@ -22,7 +22,7 @@ from referee.truco import (
     game_winner,
     score_events,
 )
-from scoring.kit.registry import MatchView, engine_options
+from scoring.kit.match import MatchView, engine_options
 
 NEW_GAME: Mapping[str, int] = {"A": 0, "B": 0}
 

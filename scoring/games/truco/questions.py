@@ -32,16 +32,8 @@ from referee.truco import (
 )
 from scoring.games.truco.forms import VARIANT_CHOICES, TrucoOptionsForm
 from scoring.games.truco.progress import match_options, progress
-from scoring.kit.cardfields import (
-    CARD_INPUT,
-    CardField,
-    CardView,
-    PickerMedia,
-    PickerTarget,
-    card_views,
-    parse_typed,
-    picker,
-)
+from scoring.kit.cardfields import CARD_INPUT, CardField, PickerMedia, PickerTarget, picker
+from scoring.kit.notation import CardView, card_views, parse_typed
 from scoring.kit.questions import Answer, CitesRule, Question, players_field
 
 TRICKS = 3

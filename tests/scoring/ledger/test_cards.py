@@ -17,12 +17,12 @@ from scoring.kit.cardfields import (
     RankKey,
     SuitKey,
     fit_pickers,
-    language,
     meld_lines,
     picker_ranks,
     picker_suits,
     read_cards,
 )
+from scoring.kit.notation import language
 from tests.conftest import make_match
 
 

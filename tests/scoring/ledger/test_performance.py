@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.kit.registry import MatchView
+from scoring.kit.match import MatchView
 from scoring.ledger.models import Match, cached_version, remember_version
 from scoring.staticfiles import minified
 from tests.conftest import make_match, record, totals

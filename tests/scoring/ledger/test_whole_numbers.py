@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.kit.cardfields import WholeNumberField, count_field, number_field
+from scoring.kit.fields import WholeNumberField, count_field, number_field
 from scoring.ledger.models import Match
 from tests.conftest import record
 from tests.helpers import new_match_data

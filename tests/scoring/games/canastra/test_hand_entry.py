@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from referee import canastra
 from referee.cards import Card
 from referee.rulings import RuleError
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from tests.referee.test_canastra import PAGE_A_LINES, PAGE_B_LINES
 
 game = get_game("canastra")

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 
 free = get_game("free")
 

@@ -18,7 +18,8 @@ from referee.pifpaf import (
     settle_hand,
 )
 from referee.rulings import Violation
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from tests.referee.rulewatch import refused
 
 FOUR = ("P1", "P2", "P3", "P4")

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from referee.pifpaf import RULE_IDS, Action, PifPafOptions, betting_options
 from referee.rulings import RuleError, Violation
 from scoring.games.pifpaf import session
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from tests.conftest import record, totals
 from tests.scoring.games.pifpaf.conftest import (
     AFTER_THE_REBUY,

@@ -8,7 +8,8 @@ from django.utils import translation
 
 from referee.pifpaf import RULE_IDS
 from scoring.games.pifpaf.rules import RULES
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from scoring.kit.rulebook import OPTION, RULING, rule_url
 from tests.scoring.games.pifpaf.examples import FOUR, LINES, engine_violations
 

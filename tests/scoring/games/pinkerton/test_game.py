@@ -13,7 +13,8 @@ from referee.pinkerton import Event, PinkertonOptions
 from referee.rulings import RuleError
 from scoring.games.pinkerton import table
 from scoring.kit.handforms import MAX_DRAFT_BYTES
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
 from tests.scoring.games.pinkerton.conftest import PLAYERS, ROUND_EVENTS

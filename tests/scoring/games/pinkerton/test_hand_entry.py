@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from scoring.games.pinkerton.forms import PinkertonHandForm
-from scoring.kit.registry import MatchView, SideView
+from scoring.kit.match import MatchView, SideView
 from scoring.ledger.models import Match
 from tests.conftest import make_match, totals
 from tests.scoring.games.pinkerton.conftest import (

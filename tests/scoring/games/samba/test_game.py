@@ -8,7 +8,8 @@ from django.utils import translation
 
 from referee.rulings import RuleError
 from referee.samba import SambaOptions
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 
 game = get_game("samba")
 

@@ -8,7 +8,8 @@ import pytest
 from django.utils import translation
 
 from referee import samba
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 
 game = get_game("samba")
 

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 
 from referee.rulings import Breakdown, RuleError
 from scoring.games.truco.progress import beans, progress, seats
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
 from tests.helpers import new_match_data

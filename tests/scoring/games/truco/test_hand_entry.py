@@ -14,7 +14,8 @@ from django.utils import translation
 from referee.rulings import RuleError
 from referee.truco import Event
 from scoring.games.truco.forms import TrucoHandForm, act_of, event_of
-from scoring.kit.registry import MatchView, SideView, get_game
+from scoring.kit.match import MatchView, SideView
+from scoring.kit.registry import get_game
 from scoring.ledger.models import Match
 from tests.conftest import make_match, record, totals
 
