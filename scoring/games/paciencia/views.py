@@ -27,10 +27,10 @@ from scoring.games.paciencia.replay import (
     shuffle_game,
     step,
 )
+from scoring.kit.fields import read_whole_number
 from scoring.kit.notation import card_views
 from scoring.kit.registry import get_game
 from scoring.kit.rulebook import violation_dicts
-from scoring.ledger.pages import read_int
 
 # A random shuffle is drawn from these, the numbers the odds were computed over and more.
 RANDOM_BELOW = 1_000_000
@@ -115,7 +115,7 @@ def _replay(
     shuffle: int | None = None,
     code: str | None = None,
 ) -> HttpResponse:
-    number = read_int(request.GET.get("move")) or 0
+    number = read_whole_number(request.GET.get("move")) or 0
     context = {
         "game": get_game("paciencia"),
         "title": title,

@@ -25,12 +25,11 @@ from referee.rulings import RuleError
 from scoring.games.pifpaf import session
 from scoring.games.pifpaf.questions import ACES, GROUPS, hand_answer
 from scoring.kit.cardfields import CardsField, read_cards
-from scoring.kit.fields import PlainDecimalField, checkbox, number_field
+from scoring.kit.fields import PlainDecimalField, checkbox, number_field, read_whole_number
 from scoring.kit.handforms import HandForm
 from scoring.kit.notation import written_cards
 from scoring.kit.questions import Answer, refused
 from scoring.kit.rulebook import describe, violation_dicts
-from scoring.ledger.pages import read_int
 
 
 class PifPafOptionsForm(forms.Form):
@@ -221,7 +220,7 @@ class PifPafHandForm(HandForm):
         draft = dict(self.draft)
         pressed = self.pressed
         if pressed.startswith("dealer:"):
-            seat = read_int(pressed.removeprefix("dealer:"))
+            seat = read_whole_number(pressed.removeprefix("dealer:"))
             if self.first_hand and not self.bets and seat is not None:
                 draft["dealer"] = max(0, min(seat, len(self.names) - 1))
             return draft
@@ -234,7 +233,7 @@ class PifPafHandForm(HandForm):
             turn = self.state.turn
             if turn is None:  # the betting is over: nothing more to bet
                 return draft
-            to = (read_int(self.data.get("raise_to")) or 0) if pressed == "raise" else 0
+            to = (read_whole_number(self.data.get("raise_to")) or 0) if pressed == "raise" else 0
             tried = [*bets, (self.names.index(turn.player), pressed, to)]
             refused = self._betting(tried).violations
             if refused:

@@ -53,7 +53,7 @@ from scoring.games.pinkerton.table import (
     to_stored,
 )
 from scoring.kit.cardfields import MAX_CARDS_TEXT, CardsField, problem_dicts
-from scoring.kit.fields import WholeNumberField, checkbox
+from scoring.kit.fields import WholeNumberField, checkbox, read_whole_number
 from scoring.kit.handforms import HandForm
 from scoring.kit.notation import CardView, card_views, parse_typed, written, written_cards
 from scoring.kit.rulebook import describe, line_dicts, violation_dicts
@@ -504,7 +504,7 @@ class PinkertonHandForm(HandForm):
         if round_ is None or not pressed:
             return draft  # the match is won, or Enter with nothing to do: drawn again
         if kind == "dealer":
-            seat = seat_of(_int(rest), len(self.names))
+            seat = seat_of(read_whole_number(rest), len(self.names))
             if self.standing.first_round and not events and seat is not None:
                 draft["dealer"] = seat
             return draft
@@ -512,7 +512,7 @@ class PinkertonHandForm(HandForm):
             draft["events"] = events[:-1]
             return draft
         if kind == ASK:
-            seat = seat_of(_int(rest), len(self.names))
+            seat = seat_of(read_whole_number(rest), len(self.names))
             event = Event(ASK, self.names[seat] if seat is not None else rest)
         elif kind in CARD_MOVES:
             event = Event(kind, round_.to_play if kind != TURN else None, self._read_cards())
@@ -568,10 +568,3 @@ class PinkertonHandForm(HandForm):
         if "time_up" in self.fields:
             entry["time_up"] = bool(self.cleaned_data.get("time_up"))
         return entry
-
-
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None

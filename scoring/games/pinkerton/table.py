@@ -35,6 +35,7 @@ from typing import Any
 from referee import pinkerton
 from referee.pinkerton import TURN, Event, PinkertonOptions, Round
 from referee.rulings import RuleError, Violation
+from scoring.kit.fields import read_whole_number
 from scoring.kit.match import MatchView, engine_options
 
 # The most events a round may hold in a draft or an entry: far beyond a real round (each
@@ -151,7 +152,7 @@ def to_engine(event: str | Mapping[str, Any], names: Sequence[str]) -> Event:
         if words[:1] == [TURN]:
             return Event(TURN, None, words[1:])
         seat, kind, cards = (words[:1] or [""])[0], (words[1:2] or [""])[0], words[2:]
-        return Event(kind, _player(_int(seat), seat, names), cards)
+        return Event(kind, _player(read_whole_number(seat), seat, names), cards)
     data = dict(event)  # the engine's own ``Event.as_dict``, with a seat for the player
     if data.get("player") is not None:
         data["player"] = _player(data["player"], str(data["player"]), names)
@@ -171,13 +172,6 @@ def to_stored(event: Event, names: Sequence[str]) -> str:
 def _player(seat: Any, written: str, names: Sequence[str]) -> str:
     found = seat_of(seat, len(names))
     return names[found] if found is not None else written
-
-
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None
 
 
 def play(start: Round, events: Sequence[str | Mapping[str, Any]]) -> Round:

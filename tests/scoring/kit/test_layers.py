@@ -111,3 +111,13 @@ def test_each_kit_module_imports_first_in_a_fresh_interpreter(module):
         check=False,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_no_game_imports_the_ledger():
+    found = [
+        f"{module_name(path)}:{node.lineno} imports {name}"
+        for path in sorted(GAMES.rglob("*.py"))
+        for name, node in imports(path)
+        if name == "scoring.ledger" or name.startswith("scoring.ledger.")
+    ]
+    assert found == []
