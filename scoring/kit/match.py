@@ -39,6 +39,13 @@ class MatchView:
     _derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
+    def player_names(self) -> tuple[str, ...]:
+        """One name per side, in seat order: its player's, or the side's own name where
+        it has no seats (older data). A game where everyone plays alone (Pif-Paf,
+        Pinkerton) names its players to the engine so."""
+        return tuple(side.players[0] if side.players else side.name for side in self.sides)
+
+    @property
     def number(self) -> int:
         """The number of the hand this view comes before."""
         return self.hands_played + 1

@@ -159,7 +159,7 @@ class PifPafHandForm(HandForm):
     )
 
     def add_fields(self) -> None:
-        self.names = session.player_names(self.match)
+        self.names = self.match.player_names
         self.table = session.table_of(self.match)
         self.start = session.before(self.match)
         # Who buys in again as this hand is dealt (rebuys), and who sits it out: the engine's.

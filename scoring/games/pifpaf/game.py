@@ -59,7 +59,7 @@ class PifPaf(Game):
             self._check_winners_cards(match, result.winner, entry["cards"])
         return [
             Breakdown.of(line for line in result.lines if line.params.get("player") == name)
-            for name in session.player_names(match)
+            for name in match.player_names
         ]
 
     def state_after(

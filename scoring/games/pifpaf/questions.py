@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 from referee.cards import Card
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
 from referee.pifpaf import claim_discard as engine_claim
-from scoring.games.pifpaf import session
 from scoring.kit.cardfields import CardsField
 from scoring.kit.notation import card_views
 from scoring.kit.questions import Answer, Question, answer, players_field
@@ -129,7 +128,7 @@ class ClaimQuestion(Question):
         super().__init__(data, **kwargs)
         if self.match is not None:
             # Asked from a session, the table is the session's.
-            self.initial["players"] = len(session.player_names(self.match))
+            self.initial["players"] = len(self.match.player_names)
             self.fields["players"].disabled = True
 
     def verdict(self) -> Answer:

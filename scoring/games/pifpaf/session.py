@@ -56,11 +56,6 @@ HOUSE_RULES = tuple(f.name for f in fields(PifPafOptions) if f.name != "players"
 # --- the table -----------------------------------------------------------------------------
 
 
-def player_names(match: MatchView) -> tuple[str, ...]:
-    """One player per side, in seating order: the engine's names for them."""
-    return tuple(side.players[0] if side.players else side.name for side in match.sides)
-
-
 def house_rules(match: MatchView) -> PifPafOptions:
     """The session's house rules, under the ledger's one policy for old or refused
     options (``engine_options``): each stored value the engine refuses gives way to its
@@ -77,7 +72,7 @@ def house_rules(match: MatchView) -> PifPafOptions:
 
 
 def table_of(match: MatchView) -> Table:
-    return house_rules(match).table(player_names(match))
+    return house_rules(match).table(match.player_names)
 
 
 def buy_in_of(match: MatchView) -> int:
@@ -128,7 +123,7 @@ def before(match: MatchView) -> Before:
     """The table before the match's next hand: the running state the ledger stored with
     the hand before (balances, the next dealer, the rebuys), or the buy-ins for the first
     hand. Nothing is replayed."""
-    names = player_names(match)
+    names = match.player_names
     state = match.state
     counted = state.get("rebuys")
     counted = counted if isinstance(counted, Mapping) else {}  # older data: none
@@ -152,7 +147,7 @@ def _count(stored: Any) -> int:
 
 def settle_entry(match: MatchView, entry: Mapping[str, Any]) -> HandResult:
     """The chips of the hand ``entry`` records, played after the hands in ``match``."""
-    names = player_names(match)
+    names = match.player_names
     start = before(match)
     dealer = start.dealer or _name(names, entry.get("dealer", 0))
     return settle_hand(
@@ -270,7 +265,7 @@ class Summary:
 
 
 def summary(match: MatchView) -> Summary:
-    names = player_names(match)
+    names = match.player_names
     start = before(match)
     balances = tuple(start.balances[name] for name in names)
     dealer = names.index(start.dealer) if start.dealer in names else None

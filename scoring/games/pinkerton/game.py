@@ -79,8 +79,7 @@ class Pinkerton(Game):
             raise RuleError(Violation("pinkerton.round.unfinished", {"step": round_.step}))
         points = round_.breakdown()
         return [
-            points if name == round_.winner else Breakdown.of([])
-            for name in table.player_names(match)
+            points if name == round_.winner else Breakdown.of([]) for name in match.player_names
         ]
 
     def state_after(

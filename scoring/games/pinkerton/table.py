@@ -43,11 +43,6 @@ from scoring.kit.match import MatchView, engine_options
 MAX_EVENTS = 1_000
 
 
-def player_names(view: MatchView) -> tuple[str, ...]:
-    """One player per side, in seat order: the engine's names for them."""
-    return tuple(side.players[0] if side.players else side.name for side in view.sides)
-
-
 def house_rules(view: MatchView) -> PinkertonOptions:
     """The match's house rules; the target is the ledger's (empty: a time limit instead),
     under the ledger's one policy for old or refused options."""
@@ -110,7 +105,7 @@ def standing(view: MatchView) -> Standing:
 
 
 def _from_state(view: MatchView) -> Standing:
-    names = player_names(view)
+    names = view.player_names
     state = view.state
     scores = state.get("scores")
     if not (

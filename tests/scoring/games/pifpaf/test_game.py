@@ -453,7 +453,7 @@ def test_chips_are_conserved_by_every_legal_hand(case):
     start = session.before(match)
     result = session.settle_entry(match, entry)
     rebuy = session.house_rules(match).rebuy
-    for name, breakdown in zip(session.player_names(match), breakdowns, strict=True):
+    for name, breakdown in zip(match.player_names, breakdowns, strict=True):
         bought = result.bought.get(name, 0)
         assert bought == (20 if rebuy and start.balances[name] == 0 else 0)
         assert breakdown.total == result.balances[name] - start.balances[name] - bought
