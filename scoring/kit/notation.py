@@ -10,8 +10,9 @@ which imports nothing of the kit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import get_language
 
@@ -58,6 +59,23 @@ def written(card: Card | str) -> str:
 
 def written_cards(cards: Iterable[Card | str]) -> str:
     return " ".join(written(card) for card in cards)
+
+
+def written_params(params: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    """``params`` with the cards under ``names`` written as the reader writes them: the
+    engine names cards by their codes ("QH", "5C QC"), a reader by her letters (D♥ on a
+    Brazilian page). What is no card (a count, a name) stays as the engine wrote it."""
+    out = dict(params)
+    for name in names:
+        if isinstance(out.get(name), str):
+            out[name] = written_cards(out[name].split())
+    return out
+
+
+def shown(card: Card) -> str:
+    """A card as a sentence of an answer shows it, as ``card_views`` draws it: the
+    reader's rank letter and the suit's symbol, the joker as 🃏."""
+    return format_card(card, language())
 
 
 @dataclass(frozen=True)

@@ -104,19 +104,18 @@ def yes_no(
     *,
     yes: str = "",
     no: str = "",
-    params: Mapping[str, Any] | None = None,
     **more: Any,
 ) -> Answer:
     """The answer to a yes/no question: "Yes — <the rule that decides it>", the rule's
-    message worded with the ruling's params (or ``params``, say with the cards written as
-    the reader writes them). ``yes`` and ``no`` say it otherwise (open, locked); ``more``
-    goes to ``answer`` (cards, details)."""
+    message worded with the ruling's params (the rulebook writes the cards they name as
+    the reader does). ``yes`` and ``no`` say it otherwise (open, locked); ``more`` goes
+    to ``answer`` (cards, details)."""
     word = (yes or gettext("Yes")) if ruling.allowed else (no or gettext("No"))
     return answer(
         ruling.allowed,
         f"{word} — {label(ruling.rule)}",
         rule=ruling.rule,
-        params=ruling.params if params is None else params,
+        params=ruling.params,
         **more,
     )
 

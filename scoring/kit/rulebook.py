@@ -22,7 +22,7 @@ from django.utils.translation import ngettext_lazy
 
 from referee.cards import format_rank
 from referee.rulings import ScoreLine, Violation
-from scoring.kit.notation import language, written
+from scoring.kit.notation import language, written_params
 
 RULE = "rule"
 # The seed is silent or ambiguous and this is the project's reading of it.
@@ -246,8 +246,9 @@ def accepted(notation: str, fallback: str | None = None) -> Any:
 
 # The params that name cards (one code, "QS", or several, "5♣ Q♣") or a rank ("K"): a
 # message writes them as its reader does, with the suit's symbol (D♠, R in Portuguese),
-# as every answer shows the cards it read.
-CARD_PARAMS = ("card", "top", "leftover", "other")
+# as every answer shows the cards it read. Every game's engine names its cards so (the
+# pile's top, a patience's card and the one it goes onto, the dog's).
+CARD_PARAMS = ("card", "top", "leftover", "other", "onto", "dog")
 RANK_PARAMS = ("rank",)
 
 
@@ -258,9 +259,7 @@ def _params(violation: Violation) -> dict[str, Any]:
         params.setdefault(
             "accepted", accepted(params.get("notation", "en"), params.get("fallback"))
         )
-    for name in CARD_PARAMS:
-        if isinstance(params.get(name), str):
-            params[name] = " ".join(written(token) for token in params[name].split())
+    params = written_params(params, CARD_PARAMS)
     for name in RANK_PARAMS:
         if isinstance(params.get(name), str):
             params[name] = format_rank(params[name], language())

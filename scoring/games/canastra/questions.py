@@ -4,7 +4,7 @@ buraco rule, the discard pile, going out and the morto. Each reads the question 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -12,12 +12,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import canastra
-from referee.cards import Card, format_card, parse_card
+from referee.cards import Card
 from referee.rulings import RuleError
 from scoring.kit import questions
 from scoring.kit.cardfields import CardField, CardsField, MeldsField
 from scoring.kit.fields import number_field
-from scoring.kit.notation import language
+from scoring.kit.notation import shown
 from scoring.kit.questions import Answer, Question, answer, yes_no
 from scoring.kit.rulebook import label
 
@@ -32,29 +32,6 @@ def fits_the_deck(cards: Iterable[Card]) -> None:
     found = canastra.DECK.violations(cards)
     if found:
         raise RuleError(found)
-
-
-def shown(card: Card) -> str:
-    """A card as the reader writes it, with its suit symbol (R♥ on a pt-BR page)."""
-    return format_card(card, language())
-
-
-def in_words(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A verdict's params for its message: the engine names cards canonically (``6H``),
-    the answer names them as the reader does (6♥), as it shows every card."""
-    out = dict(params)
-    for key in ("top", "card"):
-        if isinstance(out.get(key), str):
-            out[key] = shown(parse_card(out[key]))
-    if isinstance(out.get("cards"), list):
-        out["cards"] = " ".join(shown(parse_card(token)) for token in out["cards"])
-    return out
-
-
-def ruled(verdict: canastra.Verdict, **more: Any) -> Answer:
-    """A yes/no answer with the rule that decides it, its message naming the cards as the
-    reader does."""
-    return yes_no(verdict, params=in_words(verdict.params), **more)
 
 
 class MeldQuestion(questions.MeldQuestion):
@@ -132,7 +109,7 @@ class PileQuestion(questions.PileQuestion):
         melds = data["pair_melds"]
         fits_the_deck([data["top"], *data["hand"], *(card for meld in melds for card in meld)])
         verdict = canastra.may_take_pile(data["top"], data["hand"], melds, locked=data["locked"])
-        return ruled(verdict, cards=[data["top"]])
+        return yes_no(verdict, cards=[data["top"]])
 
 
 class LockQuestion(Question):
@@ -159,7 +136,7 @@ class LockQuestion(Question):
         fits_the_deck(meld or ())
         fits_the_deck(data["meld_before"])
         verdict = canastra.may_next_player_take_pile(data["played"], meld, data["meld_before"])
-        return ruled(verdict, cards=[data["played"]], yes=gettext("Open"), no=gettext("Locked"))
+        return yes_no(verdict, cards=[data["played"]], yes=gettext("Open"), no=gettext("Locked"))
 
 
 # Where the pair stands when the player goes out.
@@ -208,11 +185,11 @@ class GoingOutQuestion(questions.GoingOutQuestion):
         melds = data["melds"]
         if melds:
             fits_the_deck(card for meld in melds for card in meld)
-            return ruled(canastra.may_go_out(melds, **flags))
+            return yes_no(canastra.may_go_out(melds, **flags))
         verdict = canastra.may_go_out_counted(
             data.get("clean_canastras") or 0, data.get("dirty_canastras") or 0, **flags
         )
-        return ruled(verdict)
+        return yes_no(verdict)
 
 
 class FirstCardQuestion(Question):
@@ -229,7 +206,7 @@ class FirstCardQuestion(Question):
 
     def verdict(self) -> Answer:
         data = self.cleaned_data
-        return ruled(
+        return yes_no(
             canastra.may_refuse_first_card(
                 first_card_of_hand=data["first_card_of_hand"],
                 mixed_into_hand=data["mixed_into_hand"],

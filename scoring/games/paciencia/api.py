@@ -14,7 +14,7 @@ from pydantic import StrictInt
 from referee import paciencia
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import SHOWN, CardsIn, ViolationOut, Violations
-from scoring.games.paciencia.replay import deck_code, said, shown_params
+from scoring.games.paciencia.replay import deck_code, said
 from scoring.kit.rulebook import describe
 
 router = Router(tags=["paciencia"])
@@ -97,5 +97,5 @@ def play(request: HttpRequest, body: PatienceIn, moves: bool = False) -> dict[st
     if moves:
         data["replay"]["deck_shown"] = body.shown(game.deck)
         for move, out in zip(game.moves, data["replay"]["moves"], strict=True):
-            out["text"] = describe(Violation(move.rule, shown_params(move.params)))
+            out["text"] = describe(Violation(move.rule, move.params))
     return data

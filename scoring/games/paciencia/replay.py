@@ -15,8 +15,7 @@ deal.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -24,10 +23,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from referee import paciencia
-from referee.cards import RANKS, SUIT_SYMBOLS, SUITS, Card, CardError, format_card, parse_card
+from referee.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
 from referee.paciencia import DOG, KENNEL, PACKET, PILE, PILE_SUITS, STOCK, TOP, Game, Move, Place
 from referee.rulings import Violation
-from scoring.kit.notation import CardView, card_views, language
+from scoring.kit.notation import CardView, card_views
 from scoring.kit.rulebook import describe, label, rule_url
 
 # --- the deck code ------------------------------------------------------------------------
@@ -73,26 +72,12 @@ def deck_game(code: str) -> Game:
 
 # --- words --------------------------------------------------------------------------------
 
-CARD_PARAMS = ("card", "onto", "dog")
-
-
-def shown_params(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A move's params with its cards as the reader writes them (D♥ on a Brazilian page):
-    the engine names cards by their canonical code (QH)."""
-    shown = dict(params)
-    for key in CARD_PARAMS:
-        if isinstance(shown.get(key), str):
-            with suppress(CardError):  # not a card: shown as the engine wrote it
-                shown[key] = format_card(parse_card(shown[key]), language())
-    return shown
-
 
 def said(violation: Violation) -> dict[str, Any]:
     """A rule cited for a move or an outcome: its words, title and link."""
-    shown = Violation(violation.rule, shown_params(violation.params))
     return {
         "rule": violation.rule,
-        "message": describe(shown),
+        "message": describe(violation),
         "title": label(violation.rule),
         "url": rule_url(violation.rule),
     }

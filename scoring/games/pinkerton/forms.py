@@ -55,7 +55,7 @@ from scoring.games.pinkerton.table import (
 from scoring.kit.cardfields import MAX_CARDS_TEXT, CardsField, problem_dicts
 from scoring.kit.fields import WholeNumberField, checkbox, read_whole_number
 from scoring.kit.handforms import HandForm
-from scoring.kit.notation import CardView, card_views, parse_typed, written, written_cards
+from scoring.kit.notation import CardView, card_views, parse_typed, written_cards
 from scoring.kit.rulebook import describe, line_dicts, violation_dicts
 
 # The engine's ways of showing the stack's value (``SHOW_VALUE``), as the page words them.
@@ -246,14 +246,6 @@ class Board:
     @property
     def adding(self) -> bool:
         return self.step == STEP_ADD
-
-
-def card_param(violation: Violation) -> Violation:
-    """A violation whose ``card`` is written as the reader writes it (R♥, K♥, W♦)."""
-    if "card" not in violation.params:
-        return violation
-    params = {**violation.params, "card": written(violation.params["card"])}
-    return Violation(violation.rule, params)
 
 
 def log_line(before: Round, event: Event, after: Round, index: int) -> list[str]:
@@ -447,7 +439,7 @@ class PinkertonHandForm(HandForm):
             events=len(kept),
             choose_dealer=self.standing.first_round and not kept,
             pass_limit=options.pass_limit,
-            dropped=tuple(violation_dicts(card_param(v) for v in dropped)),
+            dropped=tuple(violation_dicts(dropped)),
             asking=tuple(s for s in seats if s.may_ask) if shown is None else (),
             **over,
         )
@@ -477,7 +469,7 @@ class PinkertonHandForm(HandForm):
             "sum": sum(card_value(card) for card in playable),
             "required": required,
             "violations": violation_dicts(
-                card_param(v) for v in pinkerton.DECK.violations(c for c in cards if c.is_joker)
+                pinkerton.DECK.violations(c for c in cards if c.is_joker)
             ),
         }
 
@@ -522,7 +514,7 @@ class PinkertonHandForm(HandForm):
             raise RuleError(Violation("pinkerton.event.unknown", {"type": pressed[:40]}))
         refused = round_.violations(event)
         if refused:
-            raise RuleError(card_param(v) for v in refused)
+            raise RuleError(refused)
         draft["events"] = [*events, to_stored(event, self.names)]
         return draft
 

@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy as _
 from referee import pinkerton
 from referee.pinkerton import PinkertonOptions
 from referee.rulings import Violation
-from scoring.games.pinkerton.forms import card_param
 from scoring.games.pinkerton.table import house_rules
 from scoring.kit.cardfields import CardField, CardsField
 from scoring.kit.fields import WholeNumberField
@@ -88,7 +87,7 @@ class ThrowQuestion(PinkertonQuestion):
             headline,
             rule=rule,
             cards=cards,
-            violations=[card_param(v) for v in check.violations],
+            violations=check.violations,
             details=details,
         )
 
@@ -130,7 +129,7 @@ class AddQuestion(PinkertonQuestion):
             headline,
             rule=rule,
             cards=[card],
-            violations=[card_param(v) for v in check.violations],
+            violations=check.violations,
             details=details,
         )
 

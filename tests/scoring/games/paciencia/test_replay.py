@@ -11,12 +11,13 @@ from django.utils import translation
 
 from referee.cards import format_card, parse_cards
 from referee.paciencia import SHUFFLE_MAX, play, play_shuffle, shuffle
+from referee.rulings import Violation
 from scoring.games.paciencia.replay import (
     ALPHABET,
     chapters,
     deck_code,
     deck_from_code,
-    shown_params,
+    said,
     step,
 )
 
@@ -98,15 +99,15 @@ def test_the_chapters_begin_where_each_part_of_each_deal_begins():
 
 
 def test_a_moves_cards_are_written_in_the_readers_letters():
+    fetched = Violation(
+        "paciencia.run.fits", {"card": "QH", "onto": "KH", "pile": 2, "packet": 3, "dog": "JC"}
+    )
     with translation.override("pt-br"):
-        assert shown_params({"card": "QH", "onto": "KH", "pile": 2, "dog": "JC"}) == {
-            "card": "D♥",
-            "onto": "R♥",
-            "pile": 2,
-            "dog": "V♣",
-        }
+        message = said(fetched)["message"]
+        assert tuple(card for card in ("D♥", "R♥", "V♣") if card in message) == ("D♥", "R♥", "V♣")
+        assert not {"QH", "KH", "JC"} & set(message.replace(",", " ").split())
     with translation.override("en"):
-        assert shown_params({"card": "QH"}) == {"card": "Q♥"}
+        assert "Q♥" in said(fetched)["message"]
 
 
 @pytest.mark.django_db
