@@ -62,6 +62,10 @@ class HandForm(forms.Form):
     # Whether the ledger draws its "Record hand" button (a game whose buttons record the
     # hand themselves, like Truco's "won the hand", draws its own).
     record_button: ClassVar[bool] = True
+    # The hand so far as the game's hand template draws it (a Truco hand's buttons, a
+    # Pinkerton round's table), None where the fields say it all: a presenter the game
+    # keeps in its app's ``board.py``, built from the engine's state, never in its forms.
+    board: Any = None
 
     draft_json = forms.CharField(required=False, widget=forms.HiddenInput)
 

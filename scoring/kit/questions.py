@@ -28,22 +28,7 @@ from referee.rulings import Violation
 from scoring.kit.cardfields import fit_pickers
 from scoring.kit.match import MatchView
 from scoring.kit.notation import CardView, card_views
-from scoring.kit.rulebook import describe, label, rule_url, violation_dicts
-
-
-class CitesRule:
-    """Something a page shows with the rule that decides it (``rule``, an id or None),
-    labelled and linked to the rulebook."""
-
-    rule: str | None
-
-    @property
-    def rule_label(self) -> str:
-        return label(self.rule) if self.rule else ""
-
-    @property
-    def url(self) -> str | None:
-        return rule_url(self.rule) if self.rule else None
+from scoring.kit.rulebook import CitesRule, describe, label, violation_dicts
 
 
 @dataclass(frozen=True)

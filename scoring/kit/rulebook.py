@@ -344,3 +344,24 @@ def line_dicts(lines: Iterable[ScoreLine | Mapping[str, Any]]) -> list[dict[str,
 
 def rules_of(prefix: str) -> list[RuleText]:
     return [rule for rule_id, rule in _registry.items() if rule_id.startswith(prefix + ".")]
+
+
+class CitesRule:
+    """Something a page shows with the rule that decides it (``rule``, an id or None),
+    labelled and linked to the rulebook."""
+
+    rule: str | None
+
+    @property
+    def rule_label(self) -> str:
+        return label(self.rule) if self.rule else ""
+
+    @property
+    def url(self) -> str | None:
+        return rule_url(self.rule) if self.rule else None
+
+    @property
+    def rule_words(self) -> str:
+        """The rulebook's wording of the rule (its title where it has none)."""
+        text = rule_text(self.rule) if self.rule else None
+        return str(text.text) if text and text.text else self.rule_label

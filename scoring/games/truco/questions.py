@@ -34,7 +34,8 @@ from scoring.games.truco.forms import VARIANT_CHOICES, TrucoOptionsForm
 from scoring.games.truco.progress import match_options, progress
 from scoring.kit.cardfields import CARD_INPUT, CardField, PickerMedia, PickerTarget, picker
 from scoring.kit.notation import CardView, card_views, parse_typed
-from scoring.kit.questions import Answer, CitesRule, Question, players_field
+from scoring.kit.questions import Answer, Question, players_field
+from scoring.kit.rulebook import CitesRule
 
 TRICKS = 3
 MOST_PLAYERS = max(PLAYER_COUNTS)

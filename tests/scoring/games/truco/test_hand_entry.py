@@ -13,7 +13,8 @@ from django.utils import translation
 
 from referee.rulings import RuleError
 from referee.truco import Event
-from scoring.games.truco.forms import TrucoHandForm, act_of, event_of
+from scoring.games.truco.board import act_of, event_of
+from scoring.games.truco.forms import TrucoHandForm
 from scoring.kit.match import MatchView, SideView
 from scoring.kit.registry import get_game
 from scoring.ledger.models import Match
