@@ -480,12 +480,9 @@ def _groups_of(entrants: Sequence[Entrant], groups: int | None) -> list[list[Ent
     return snake(entrants, count)
 
 
-def qualifiers(
-    groups: Sequence[Sequence[Entrant]], advance: int, best_next: int = 0
-) -> list[Entrant]:
-    """Who goes on from the groups, seeded: every group's winner (by points), then every
-    runner-up, … down to the ``advance``-th placed, then the ``best_next`` best of the
-    next-placed. Each group is in its standing order."""
+def _check_advance(groups: Sequence[Sequence[Entrant]], advance: int, best_next: int) -> None:
+    """At least one of every group goes on and one stays behind; the best next-placed are
+    at most one a group; and two at least make a knockout."""
     smallest = min(len(group) for group in groups)
     going_on = advance * len(groups) + best_next
     if not 1 <= advance < smallest or not 0 <= best_next <= len(groups) or going_on < 2:
@@ -495,10 +492,28 @@ def qualifiers(
                 {"advance": advance, "best_next": best_next, "group_size": smallest},
             )
         )
+
+
+def qualifiers(
+    groups: Sequence[Sequence[Entrant]],
+    advance: int,
+    best_next: int = 0,
+    given: Sequence[Entrant] = (),
+) -> list[Entrant]:
+    """Who goes on from the groups, seeded: every group's winner (by points), then every
+    runner-up, … down to the ``advance``-th placed, then the ``best_next`` best of the
+    next-placed. Each group is in its standing order; those level on points are taken in
+    the order ``given`` (the event's standing), else group by group."""
+    order = {entrant.id: index for index, entrant in enumerate(given)}
+
+    def ranked(placed: Iterable[Entrant]) -> list[Entrant]:
+        return sorted(placed, key=lambda entrant: (-entrant.points, order.get(entrant.id, 0)))
+
+    _check_advance(groups, advance, best_next)
     chosen = []
     for place in range(advance):
-        chosen += by_standing(group[place] for group in groups)
-    chosen += by_standing(group[advance] for group in groups)[:best_next]
+        chosen += ranked(group[place] for group in groups)
+    chosen += ranked(group[advance] for group in groups)[:best_next]
     return chosen
 
 
@@ -517,6 +532,8 @@ def _groups_knockout(
     schedule draws the knockout's first round from every entrant with its group points,
     in standing order. Its ``seeds`` carry on: later rounds are ``knockout`` draws."""
     dealt = _groups_of(entrants, groups)
+    _check_advance(dealt, advance, best_next)
+    _best_of(best_of)
     group_rounds = max(len(circle_rounds(group)) for group in dealt)
     if round > group_rounds + 1:
         raise RuleError(
@@ -539,7 +556,7 @@ def _groups_knockout(
         )
     in_order = {entrant.id: index for index, entrant in enumerate(entrants)}
     standings = [sorted(group, key=lambda e: (-e.points, in_order[e.id])) for group in dealt]
-    going_on = qualifiers(standings, advance, best_next)
+    going_on = qualifiers(standings, advance, best_next, entrants)
     knockout = [
         Entrant(entrant.id, entrant.points, entrant.opponents, entrant.byes, number)
         for number, entrant in enumerate(going_on, start=1)
@@ -554,11 +571,15 @@ def _groups_knockout(
     )
 
 
-def table_sizes(entrants: int, table_size: int) -> list[int]:
+def table_sizes(entrants: int, table_size: int, min_table_size: int = 2) -> list[int]:
     """As few tables as seat everyone at no more than ``table_size``, their sizes as even
-    as can be (never more than one apart), the larger first."""
-    count = ceil(entrants / table_size)
-    small, larger = divmod(entrants, count)
+    as can be (never more than one apart), the larger first. Where that would make a
+    table smaller than ``min_table_size``, one table fewer, full, and the rest sit out."""
+    count = min(ceil(entrants / table_size), entrants // min_table_size)
+    if count == 0:
+        return []
+    seated = min(entrants, count * table_size)
+    small, larger = divmod(seated, count)
     return [small + 1] * larger + [small] * (count - larger)
 
 
@@ -573,7 +594,7 @@ def _seated(
 ) -> Draw:
     """Round 1 by lot from the recorded ``seed`` (the same seed always draws the same
     tables, so the draw can be checked); later rounds by standing, the top players
-    together at table 1."""
+    together at table 1. Those who cannot be seated have byes."""
     if table_size < 2 or not 2 <= min_table_size <= table_size:
         raise RuleError(
             Violation(
@@ -581,8 +602,8 @@ def _seated(
                 {"table_size": table_size, "min_table_size": min_table_size},
             )
         )
-    sizes = table_sizes(len(entrants), table_size)
-    if sizes[-1] < min_table_size:
+    sizes = table_sizes(len(entrants), table_size, min_table_size)
+    if not sizes:
         raise RuleError(
             Violation(
                 "events.seated.too-few",
@@ -596,11 +617,15 @@ def _seated(
         random.Random(seed).shuffle(order)
     else:
         order = by_standing(entrants)
+    byes = []
+    while len(order) > sum(sizes):
+        byes.append(bye_for(order))
+        order.remove(byes[-1])
     tables, start = [], 0
     for size in sizes:
         tables.append(tuple(entrant.id for entrant in order[start : start + size]))
         start += size
-    return Draw(tuple(tables), ())
+    return Draw(tuple(tables), tuple(entrant.id for entrant in byes))
 
 
 _DRAWS = {
