@@ -436,7 +436,7 @@ def test_impossible_requests_name_every_rule_they_break():
     assert raised_rules("knockout", seeded) == ["events.entrants.duplicate-seed"]
     assert raised_rules("swiss", [Entrant("a"), Entrant("b")], round=0) == ["events.round.invalid"]
     assert raised_rules("swiss", [Entrant("a"), Entrant("b")], groups=2) == [
-        "events.option.unknown"
+        "events.options.unknown"
     ]
 
 
