@@ -34,7 +34,7 @@ TIEBREAKS = ("head-to-head", "opponents-points", "score-difference", "lot")
 RULE_IDS: tuple[str, ...] = (
     # the request
     "events.format.unknown",  # the formats are round-robin, danish, swiss, groups-knockout …
-    "events.option.unknown",  # a format takes only the options it documents
+    "events.options.unknown",  # a format takes only the options it documents
     "events.entrants.too-few",  # a round needs at least two entrants
     "events.entrants.duplicate",  # each entrant is entered once
     "events.entrants.unknown-opponent",  # an entrant's past opponents are entrants too
@@ -172,7 +172,7 @@ def pair(
         raise RuleError(Violation("events.format.unknown", {"format": format, "formats": FORMATS}))
     allowed = _OPTIONS[format]
     unknown = [
-        Violation("events.option.unknown", {"option": name, "options": allowed})
+        Violation("events.options.unknown", {"option": name, "options": allowed})
         for name in options
         if name not in allowed
     ]
