@@ -252,8 +252,13 @@ def circle_rounds(ids: Sequence[str]) -> list[list[tuple[str | None, str | None]
     return schedule
 
 
+def rounds_of(entrants: int) -> int:
+    """A round robin's rounds: N − 1 for an even field, N for an odd one."""
+    return entrants - 1 if entrants % 2 == 0 else entrants
+
+
 def _round_robin_round(
-    entrants: Sequence[Entrant], round: int, ranked: Sequence[Entrant]
+    entrants: Sequence[Entrant], round: int
 ) -> tuple[list[list[Entrant]], list[Entrant]]:
     schedule = circle_rounds([entrant.id for entrant in entrants])
     if round > len(schedule):
@@ -274,7 +279,7 @@ def _round_robin(entrants: list[Entrant], *, round: int, **_: Any) -> Draw:
     """The schedule is fixed by the entrants' seeds (the order given where there are
     none), so that every round of it is drawn from the same circle whatever the points."""
     ranked = by_standing(entrants)
-    tables, byes = _round_robin_round(by_seed_only(entrants), round, ranked)
+    tables, byes = _round_robin_round(by_seed_only(entrants), round)
     return Draw(_ordered_tables(tables, ranked), tuple(entrant.id for entrant in byes))
 
 
@@ -534,7 +539,7 @@ def _groups_knockout(
     dealt = _groups_of(entrants, groups)
     _check_advance(dealt, advance, best_next)
     _best_of(best_of)
-    group_rounds = max(len(circle_rounds(group)) for group in dealt)
+    group_rounds = max(rounds_of(len(group)) for group in dealt)
     if round > group_rounds + 1:
         raise RuleError(
             Violation("events.round.beyond-schedule", {"round": round, "rounds": group_rounds + 1})
@@ -545,15 +550,11 @@ def _groups_knockout(
         tables: list[list[Entrant]] = []
         byes: list[Entrant] = []
         for group in dealt:
-            if round <= len(circle_rounds(group)):
-                group_tables, group_byes = _round_robin_round(group, round, ranked)
-                tables += [sorted(t, key=ranked.index) for t in group_tables]
+            if round <= rounds_of(len(group)):
+                group_tables, group_byes = _round_robin_round(group, round)
+                tables += group_tables
                 byes += group_byes
-        return Draw(
-            tuple(tuple(e.id for e in table) for table in tables),
-            tuple(e.id for e in byes),
-            groups=listing,
-        )
+        return Draw(_ordered_tables(tables, ranked), tuple(e.id for e in byes), groups=listing)
     in_order = {entrant.id: index for index, entrant in enumerate(entrants)}
     standings = [sorted(group, key=lambda e: (-e.points, in_order[e.id])) for group in dealt]
     going_on = qualifiers(standings, advance, best_next, entrants)
@@ -827,6 +828,9 @@ def standing(
     turn among those still level (``TIEBREAKS``; head-to-head counts only the tables the
     tied played among themselves), the lot last from the event's ``seed``."""
     _check_results(entrant_ids, results)
+    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tiebreaks {unknown}: the tiebreaks are {TIEBREAKS}")
     points: dict[str, float] = dict.fromkeys(entrant_ids, 0)
     played: Counter[str] = Counter()
     byes: Counter[str] = Counter()
@@ -859,7 +863,9 @@ def standing(
             return
         found = criteria[names[0]](group)
         for entrant in group:
-            values[entrant][names[0]] = found[entrant]
+            # the lot is shown as the place drawn (1 first), not as its sort key
+            shown = 1 - found[entrant] if names[0] == "lot" else found[entrant]
+            values[entrant][names[0]] = shown
         levels = sorted(set(found.values()), reverse=True)
         for level_index, level in enumerate(levels):
             tied = [entrant for entrant in group if found[entrant] == level]

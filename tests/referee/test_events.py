@@ -574,6 +574,8 @@ def test_swiss_counts_the_opponents_points_before_the_score_difference():
 def test_lot_settles_a_tie_nothing_else_does_and_is_reproducible():
     lines = standing(["a", "b"], [], seed=3)
     assert lines[1].reached_by == "events.standing.lot"
+    # each line shows where the lot placed it
+    assert [line.tiebreaks["lot"] for line in lines] == [1, 2]
     assert [line.entrant for line in lines] == [
         line.entrant for line in standing(["a", "b"], [], seed=3)
     ]
