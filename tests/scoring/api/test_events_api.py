@@ -64,6 +64,20 @@ def test_a_knockout_by_seed_with_byes_to_the_top(client):
     assert answer["byes"] == ["s1", "s2"]
 
 
+def test_groups_then_knockout_through_the_format_s_options(client):
+    entrants = [{"id": f"s{seed}", "seed": seed} for seed in range(1, 10)]
+    body = {"format": "groups-knockout", "entrants": entrants, "options": {"groups": 3}}
+    answer = post(client, "pairings", body).json()
+    assert answer["groups"] == [["s1", "s6", "s7"], ["s2", "s5", "s8"], ["s3", "s4", "s9"]]
+    assert len(answer["tables"]) == 3 and len(answer["byes"]) == 3
+    knockout = body | {"round": 4, "options": {"groups": 3, "advance": 1, "best_next": 1}}
+    answer = post(client, "pairings", knockout).json()
+    # nobody has points: each group's first seed wins it, and of the runners-up (s6, s5,
+    # s4) the first given goes on
+    assert answer["seeds"] == ["s1", "s2", "s3", "s4"]
+    assert [t["entrants"] for t in answer["tables"]] == [["s1", "s4"], ["s2", "s3"]]
+
+
 def test_seated_tables_by_lot_from_the_seed(client):
     entrants = [{"id": f"p{n}"} for n in range(1, 11)]
     body = {"format": "seated", "entrants": entrants, "table_size": 4, "seed": 7}
