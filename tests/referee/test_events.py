@@ -201,6 +201,45 @@ def test_swiss_never_rematches_where_a_rematch_free_pairing_exists(entrants):
         assert rematches(draw, entrants) > 0
 
 
+def draw_cost(draw: Draw, entrants: list[Entrant]) -> tuple[int, int, int]:
+    """(rematches, places the bye sits above the last, sum of squared place gaps)."""
+    ranked = sorted(entrants, key=lambda e: -e.points)
+    place = {e.id: index for index, e in enumerate(ranked)}
+    met = {e.id: Counter(e.opponents) for e in entrants}
+    gaps = sum((place[a] - place[b]) ** 2 for a, b in draw.tables)
+    bye = sum(len(ranked) - 1 - place[e] for e in draw.byes)
+    return sum(met[a][b] for a, b in draw.tables), bye, gaps
+
+
+def cheapest_by_brute_force(entrants: list[Entrant]) -> tuple[int, int, int]:
+    ids = [e.id for e in entrants]
+    fewest = min(e.byes for e in entrants)
+
+    def pairings(left: list[str]):
+        if not left:
+            yield []
+            return
+        first, rest = left[0], left[1:]
+        for i, other in enumerate(rest):
+            for more in pairings(rest[:i] + rest[i + 1 :]):
+                yield [(first, other), *more]
+
+    sitting_out = [[e.id] for e in entrants if e.byes == fewest] if len(ids) % 2 else [[]]
+    return min(
+        draw_cost(Draw(tuple(tables), tuple(out)), entrants)
+        for out in sitting_out
+        for tables in pairings([i for i in ids if i not in out])
+    )
+
+
+@settings(max_examples=150)
+@given(swiss_fields(max_size=8))
+def test_swiss_is_the_cheapest_pairing_a_brute_force_finds(entrants):
+    """Within its window (here the whole field) the matching is the cheapest pairing:
+    fewest rematches, then the lowest bye, then the closest standings."""
+    assert draw_cost(pair("swiss", entrants), entrants) == cheapest_by_brute_force(entrants)
+
+
 @given(swiss_fields(max_size=40))
 def test_swiss_bye_goes_to_someone_with_the_fewest_byes(entrants):
     assume(len(entrants) % 2)
