@@ -284,6 +284,11 @@ def register(rules: Iterable[RuleText]) -> None:
 
 register(CORE_RULES)
 
+# The rulebooks that belong to no game, each at /rules/<name>/: the shared ones above,
+# and club events' (their formats, scales and standing: ``referee.events``), whose
+# texts the events app registers.
+BOOKS = ("cards", "ledger", "api", "events")
+
 
 def rule_text(rule: str) -> RuleText | None:
     return _registry.get(rule)

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+from scoring.events.rules import RULES
+from scoring.kit.rulebook import register
+
+
+class EventsConfig(AppConfig):
+    name = "scoring.events"
+    label = "events"
+
+    def ready(self) -> None:
+        # As a game's config does: the events' rule texts become known to the rulebook
+        # (/rules/events/, the 422s of the events API) when Django starts.
+        register(RULES)
