@@ -60,7 +60,9 @@ def saved(sender: type, instance: Match, update_fields=None, raw=False, **kwargs
 
 
 def deleted(sender: type, instance: Match, **kwargs: Any) -> None:
-    _schedule(streams(instance, getattr(instance, "_rated_as", _as_rated(instance))))
+    # As loaded and as the instance stands (a change made through it since).
+    was = getattr(instance, "_rated_as", None)
+    _schedule(streams(instance, *(state for state in (was, _as_rated(instance)) if state)))
 
 
 def club_rules_changed(sender: type, instance: Any, raw=False, **kwargs: Any) -> None:
