@@ -502,3 +502,53 @@ def _check_imported(matches: list[Match]) -> None:
                 raise ImportError_(
                     f"match {match.code}, hand {hand.number}: refused by {rules}"
                 ) from None
+
+
+# --- a club's ratings (``scoring.ratings``) --------------------------------------------------
+
+RATINGS_HEADER = [
+    "rank", "player", "rating", "mu", "sigma", "played", "listed", "last_played_at", "game",
+    "season",
+]  # fmt: skip
+
+
+def _rating_dict(line: Any) -> dict[str, Any]:
+    return {
+        "rank": line.rank or None,
+        "player": line.name,
+        "rating": line.figure,
+        "mu": round(line.mu, 6),
+        "sigma": round(line.sigma, 6),
+        "played": line.played,
+        "listed": line.listed,
+        "last_played_at": _when(line.last_played_at),
+    }
+
+
+def ratings_csv(lines: Iterable[Any], game: str, season: Any) -> str:
+    """A club's rating list (``ratings.lists.Line``s) as CSV, one row a player."""
+    out = io.StringIO()
+    writer = SafeWriter(out)
+    writer.writerow(RATINGS_HEADER)
+    for line in lines:
+        row = _rating_dict(line)
+        writer.writerow(
+            [row[name] if row[name] is not None else "" for name in RATINGS_HEADER[:8]]
+            + [game, season.name if season else ""]
+        )
+    return out.getvalue()
+
+
+def ratings_json(club: Club, game: str, season: Any, lines: Iterable[Any]) -> dict[str, Any]:
+    return {
+        "format": "tento-ratings",
+        "version": 1,
+        "club": club.code,
+        "game": game,
+        "season": (
+            {"name": season.name, "start": season.start.isoformat(), "end": season.end.isoformat()}
+            if season
+            else None
+        ),
+        "ratings": [_rating_dict(line) for line in lines],
+    }
