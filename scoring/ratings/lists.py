@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import timezone
 
@@ -121,3 +122,17 @@ CHANGE_FIELDS = (
     "place", "sides", "expected_win", "expected_place", "partners", "opponents",
     "season_id", "game", "player_id", "club_id",
 )  # fmt: skip
+
+
+def beside_standings(table: Sequence[Any], club_id: int | None, game: str) -> bool:
+    """Give each standings line (``records.stats.Standing``) its ``rating``: the
+    player's line in the club's current season of ``game``, when listed (None
+    otherwise). False, and nothing given, unless one club and one game are chosen."""
+    if not club_id or not game:
+        return False
+    season = current_season(list(Season.objects.filter(club_id=club_id)), timezone.localdate())
+    found = figures(club_id, game, season.pk if season else None, [s.player_id for s in table])
+    for standing in table:
+        line = found.get(standing.player_id)
+        standing.rating = line.figure if line is not None and line.listed else None
+    return True
