@@ -118,10 +118,24 @@ def changes(player_id: int, club_id: int, game: str, season_id: int | None):
 
 
 CHANGE_FIELDS = (
-    "match__code", "finished_at", "mu_before", "sigma_before", "mu", "sigma", "played",
-    "place", "sides", "expected_win", "expected_place", "partners", "opponents",
-    "season_id", "game", "player_id", "club_id",
-)  # fmt: skip
+    "match__code",
+    "finished_at",
+    "mu_before",
+    "sigma_before",
+    "mu",
+    "sigma",
+    "played",
+    "place",
+    "sides",
+    "expected_win",
+    "expected_place",
+    "partners",
+    "opponents",
+    "season_id",
+    "game",
+    "player_id",
+    "club_id",
+)
 
 
 def beside_standings(table: Sequence[Any], club_id: int | None, game: str) -> bool:

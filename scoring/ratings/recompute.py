@@ -102,10 +102,15 @@ def results(club_id: int, game: str, since: Since | None):
         Seat.objects.filter(side__match__in=matches.values("pk"))
         .order_by("side__match__finished_at", "side__match_id", "side__position", "order")
         .values_list(
-            "side__match_id", "side__match__finished_at", "side__position", "side__won",
-            "side__total", "player_id", "player__name",
+            "side__match_id",
+            "side__match__finished_at",
+            "side__position",
+            "side__won",
+            "side__total",
+            "player_id",
+            "player__name",
         )
-    )  # fmt: skip
+    )
     for (match_id, finished_at), rows in groupby(
         seats.iterator(chunk_size=4000), key=lambda row: (row[0], row[1])
     ):

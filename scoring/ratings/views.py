@@ -65,9 +65,12 @@ def club_ratings(request: HttpRequest, code: str) -> HttpResponse:
     lines = []
     if context["game"]:
         lines = lists.rating_list(
-            club.pk, context["game"], season.pk if season else None, rules.minimum_matches,
+            club.pk,
+            context["game"],
+            season.pk if season else None,
+            rules.minimum_matches,
             timezone.now(),
-        )  # fmt: skip
+        )
     return render(
         request,
         "ratings/club.html",

@@ -507,9 +507,17 @@ def _check_imported(matches: list[Match]) -> None:
 # --- a club's ratings (``scoring.ratings``) --------------------------------------------------
 
 RATINGS_HEADER = [
-    "rank", "player", "rating", "mu", "sigma", "played", "listed", "last_played_at", "game",
+    "rank",
+    "player",
+    "rating",
+    "mu",
+    "sigma",
+    "played",
+    "listed",
+    "last_played_at",
+    "game",
     "season",
-]  # fmt: skip
+]
 
 
 def _rating_dict(line: Any) -> dict[str, Any]:

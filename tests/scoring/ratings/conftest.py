@@ -32,9 +32,12 @@ def finished(
     hand = Hand.objects.create(match=match, number=1, entry={"points": list(totals)})
     for position, (players, total) in enumerate(zip(sides, totals, strict=True)):
         side = Side.objects.create(
-            match=match, position=position, name=" & ".join(players), total=total,
+            match=match,
+            position=position,
+            name=" & ".join(players),
+            total=total,
             won=total == best,
-        )  # fmt: skip
+        )
         HandScore.objects.create(hand=hand, side=side, total=total)
         for order, name in enumerate(players):
             Seat.objects.create(side=side, player=Player.named(name), order=order)

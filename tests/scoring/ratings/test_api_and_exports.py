@@ -108,8 +108,9 @@ def test_the_clubs_exports(rated, member, client):
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert [row["rank"] for row in rows] == ["1", "2", "2", "4", ""]
     assert rows[0]["player"] == "bia" and {rows[1]["player"], rows[2]["player"]} == {
-        "caio", "duda",
-    }  # fmt: skip
+        "caio",
+        "duda",
+    }
     assert rows[-1]["player"] == "eva" and rows[-1]["listed"] == "False"
     assert rows[0]["rating"] == str(shown(rows[0]["player"]))
     response = client.get(reverse("ratings:export-json", args=[rated.code]))

@@ -19,14 +19,25 @@ from tests.scoring.ratings.conftest import at, finished
 def snapshot() -> tuple[list, list]:
     changes = list(
         RatingChange.objects.order_by("finished_at", "match_id", "player_id").values_list(
-            "match_id", "player_id", "season_id", "mu_before", "sigma_before", "mu",
-            "sigma", "played", "place", "expected_win", "partners", "opponents",
+            "match_id",
+            "player_id",
+            "season_id",
+            "mu_before",
+            "sigma_before",
+            "mu",
+            "sigma",
+            "played",
+            "place",
+            "expected_win",
+            "partners",
+            "opponents",
         )
-    )  # fmt: skip
+    )
     ratings = sorted(
-        Rating.objects.values_list("player_id", "club_id", "game", "season_id", "mu", "sigma",
-                                   "played")
-    )  # fmt: skip
+        Rating.objects.values_list(
+            "player_id", "club_id", "game", "season_id", "mu", "sigma", "played"
+        )
+    )
     return changes, ratings
 
 

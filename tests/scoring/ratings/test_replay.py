@@ -44,8 +44,11 @@ def test_a_small_club_rated_as_openskill_rates_it(club):
         shown = round(expected.ordinal(alpha=40, target=1000))
         assert kept[name].figure == shown
     assert {name: row.played for name, row in kept.items()} == {
-        "ana": 3, "bia": 3, "caio": 3, "duda": 2,
-    }  # fmt: skip
+        "ana": 3,
+        "bia": 3,
+        "caio": 3,
+        "duda": 2,
+    }
     last = RatingChange.objects.filter(player=Player.named("bia")).latest("finished_at")
     assert last.place == 1 and last.sides == 3
     assert last.expected_win == pytest.approx(chances[1])
