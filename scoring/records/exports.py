@@ -9,6 +9,7 @@ import datetime as dt
 import io
 import uuid
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -23,6 +24,7 @@ from referee.rulings import RuleError
 from scoring.clubs.models import Club, Guest, Membership
 from scoring.ledger.balance import summed_sides, unbalanced
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
+from scoring.ratings.recompute import rebuild as rebuild_ratings
 from scoring.records.stats import running_totals
 
 FORMAT = "tento-records"
@@ -480,6 +482,9 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
         revision.replaced_at = _read_when(stamp)
     HandRevision.objects.bulk_update(revisions, ["replaced_at"], batch_size=500)
     _check_imported(matches)
+    # Made in bulk, the matches sent no signal: their clubs' ratings are rated again.
+    for club_id in sorted({m.club_id for m in matches if m.club_id and m.is_finished}):
+        transaction.on_commit(partial(rebuild_ratings, club_id))
     return len(fresh), len(present)
 
 

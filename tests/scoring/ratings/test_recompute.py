@@ -174,3 +174,27 @@ def test_naming_a_season_rates_the_club_again(club, django_capture_on_commit_cal
             club=club, name="Primavera", start=dt.date(2026, 3, 1), end=dt.date(2026, 3, 5)
         )
     assert Rating.objects.get(player=Player.named("ana")).season == spring
+
+
+def by_name() -> dict[str, tuple]:
+    return {
+        name: (mu, sigma, played)
+        for name, mu, sigma, played in Rating.objects.values_list(
+            "player__name", "mu", "sigma", "played"
+        )
+    }
+
+
+def test_an_imported_export_is_rated_as_it_was(club, tmp_path, django_capture_on_commit_callbacks):
+    finished(club, [["ana", "bia"], ["caio", "duda"]], [100, 60], when=at(1))
+    finished(club, [["ana"], ["caio"], ["eva"]], [5, 40, 12], when=at(2))
+    rebuild()
+    rated = by_name()
+    path = tmp_path / "tento.json"
+    call_command("export_records", str(path))
+    Match.objects.all().delete()
+    club.delete()
+    assert not Rating.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_records", str(path), stdout=io.StringIO())
+    assert by_name() == rated and len(rated) == 5
