@@ -106,3 +106,21 @@ def test_matches_of_other_clubs_or_none_do_not_count(club):
     rebuild()
     assert Rating.objects.filter(club=club, player__name="ana").get().played == 1
     assert Rating.objects.filter(club=other, player__name="ana").get().played == 1
+
+
+@pytest.mark.parametrize("game", ["pifpaf", "pinkerton"])
+def test_an_individual_game_is_a_free_for_all_by_final_position(club, game):
+    # Four players; the winner, then the rest by their totals; two level share third.
+    finished(
+        club, [["ana"], ["bia"], ["caio"], ["duda"]], [30, -5, -10, -10], when=at(1), game=game
+    )
+    rebuild()
+    model = PlackettLuce()
+    teams = [[model.rating()] for _ in range(4)]
+    expected = model.rate(teams, ranks=[1, 2, 3, 3])
+    kept = by_name(game)
+    for name, [rating] in zip(("ana", "bia", "caio", "duda"), expected, strict=True):
+        assert kept[name].mu == pytest.approx(rating.mu)
+    places = dict(RatingChange.objects.values_list("player__name", "place"))
+    assert places == {"ana": 1, "bia": 2, "caio": 3, "duda": 3}
+    assert not Rating.objects.filter(game="free").exists()
