@@ -47,8 +47,10 @@ def streams(match: Match, *states: tuple[Any, ...]) -> dict[tuple[int, str], Sin
 
 
 def _schedule(touched: dict[tuple[int, str], Since | None]) -> None:
+    # Robust: ratings that fail to follow (logged) never fail the ledger's own answer;
+    # ``rebuild_ratings`` puts them right.
     for (club, game), since in touched.items():
-        transaction.on_commit(partial(recompute, club, game, since))
+        transaction.on_commit(partial(recompute, club, game, since), robust=True)
 
 
 def saved(sender: type, instance: Match, update_fields=None, raw=False, **kwargs: Any) -> None:
@@ -69,7 +71,7 @@ def club_rules_changed(sender: type, instance: Any, raw=False, **kwargs: Any) ->
     """A season named, moved or dropped, or the club's rules changed: every game of the
     club is rated again."""
     if not raw:
-        transaction.on_commit(partial(rebuild, instance.club_id))
+        transaction.on_commit(partial(rebuild, instance.club_id), robust=True)
 
 
 def connect() -> None:
