@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from scoring.ledger.models import Player
 from scoring.ledger.registry import GAMES
 from scoring.ratings import model
 from scoring.ratings.models import ClubRatings, Rating, RatingChange, Season
@@ -102,6 +103,12 @@ def figures(
         for line in rating_list(club_id, game, season_id, minimum, timezone.now())
         if line.player_id in wanted
     }
+
+
+def rated_players(club_id: int):
+    """The players the club has rated (in any game or season)."""
+    rated = RatingChange.objects.filter(club_id=club_id).values("player_id")
+    return Player.objects.filter(pk__in=rated)
 
 
 def changes(player_id: int, club_id: int, game: str, season_id: int | None):

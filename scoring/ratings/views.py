@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring.clubs.models import Club, Role
-from scoring.ledger.models import Player
 from scoring.ledger.registry import GAMES, get_game
 from scoring.ratings import lists
 from scoring.ratings.chart import rating_chart
@@ -87,7 +86,8 @@ def club_ratings(request: HttpRequest, code: str) -> HttpResponse:
 @require_safe
 def player_rating(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     club = _club(request, code)
-    player = get_object_or_404(Player, pk=pk)
+    # Only a player the club has rated: no other name is the club's to show.
+    player = get_object_or_404(lists.rated_players(club.pk), pk=pk)
     context = _context(request, club)
     season = context["season"]
     changes = []

@@ -454,7 +454,7 @@ def player_rating(request: HttpRequest, player_id: int, filters: Query[RatingsFi
     """Every rated match of the player in the season: before and after, with whom and
     against whom, and what the model expected."""
     rated = _rated(request, filters)
-    player = Player.objects.filter(pk=player_id).first()
+    player = lists.rated_players(filters.club).filter(pk=player_id).first()
     if rated is None or player is None:
         return Status(404, {"detail": "no such club or player"})
     game, season = rated

@@ -95,6 +95,17 @@ def test_why_my_rating_moved(member, club):
     assert '<svg viewBox="0 0 320 160"' in html and "<polyline" in html
 
 
+def test_only_the_clubs_own_players_have_a_page_there(member, club):
+    play_nights(club, 1)
+    from scoring.clubs.models import Club
+
+    elsewhere = Club.objects.create(name="Outro")
+    finished(elsewhere, [["zeca"], ["ana"]], [10, 5], when=at(2))
+    rebuild()
+    zeca = Player.named("zeca")
+    assert member.get(reverse("ratings:player", args=[club.code, zeca.pk])).status_code == 404
+
+
 def test_strangers_see_nothing(client, club):
     play_nights(club, 1)
     assert client.get(reverse("ratings:club", args=[club.code])).status_code == 404
