@@ -63,3 +63,29 @@ def test_a_players_rating_chart_on_a_phone(phone, live_server, language):
         assert colour not in ("none", "rgb(0, 0, 0)"), scheme
     page.emulate_media(color_scheme="light")
     assert_fits_the_phone(page)
+
+
+def test_an_admin_names_a_season_on_a_phone(phone, live_server):
+    club = Club.objects.create(name="Clube do Truco")
+    finished(club, [["Ana"], ["Bia"]], [10, 5], when=at(2))
+    rebuild()
+    account = get_user_model().objects.create_user("admin", password="x" * 12)
+    Membership.objects.create(club=club, user=account, role=Role.ADMIN)
+    signed_in = Client()
+    signed_in.force_login(account)
+    page = phone("pt-BR", trusted=False)
+    session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
+    )
+    page.goto(f"/records/ratings/{club.code}/rules/")
+    assert_fits_the_phone(page)
+    page.fill("[name=name]", "Março")
+    page.fill("[name=start]", "2026-03-01")
+    page.fill("[name=end]", "2026-03-31")
+    page.locator("button[type=submit]").last.click()
+    expect(page.locator("#seasons [data-season='Março']")).to_have_count(1)
+    page.goto(f"/records/ratings/{club.code}/")
+    expect(page.locator("#rating-season")).to_have_value(str(club.seasons.get().pk))
+    expect(page.locator("#waiting [data-player=Ana]")).to_have_count(1)
+    assert_fits_the_phone(page)
