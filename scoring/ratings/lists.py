@@ -105,6 +105,16 @@ def figures(
     }
 
 
+def eased_off(change: RatingChange, now: dt.datetime) -> tuple[int, int] | None:
+    """The player's figure today and the whole days since ``change`` (their last
+    match), when staying away has eased it off (``model.idle``); else None."""
+    today = model.idle_since(model.rating(change.mu, change.sigma), change.finished_at, now)
+    figure = model.figure(today.mu, today.sigma)
+    if figure == change.figure:
+        return None
+    return figure, (now - change.finished_at).days
+
+
 def rated_players(club_id: int):
     """The players the club has rated (in any game or season)."""
     rated = RatingChange.objects.filter(club_id=club_id).values("player_id")

@@ -102,6 +102,7 @@ def player_rating(request: HttpRequest, code: str, pk: int) -> HttpResponse:
             "player": player,
             "changes": changes[::-1],
             "latest": changes[-1] if changes else None,
+            "eased": lists.eased_off(changes[-1], timezone.now()) if changes else None,
             "chart": rating_chart(player.name, figures),
         },
     )

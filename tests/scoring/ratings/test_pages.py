@@ -4,6 +4,7 @@ moved", the club's rules; members only; constant queries however long the histor
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -43,8 +44,6 @@ def play_nights(club, nights: int) -> None:
 
 
 def rows(html: str, attribute: str = "data-player") -> list[str]:
-    import re
-
     return re.findall(rf'<tr {attribute}="([^"]+)"', html)
 
 
@@ -93,6 +92,10 @@ def test_why_my_rating_moved(member, club):
     assert "<small>Against</small> eva" in last[: last.index("</li>")]
     assert "Finished 2 of 2; the model expected place 1" in last[: last.index("</li>")]
     assert '<svg viewBox="0 0 320 160"' in html and "<polyline" in html
+    # Months away since: today's figure has eased off the last match's.
+    last = re.search(r'data-after="(\d+)"', html).group(1)
+    today = re.search(r'class="rating-today" data-rating="(\d+)"', html).group(1)
+    assert int(today) < int(last)
 
 
 def test_only_the_clubs_own_players_have_a_page_there(member, club):
