@@ -91,4 +91,7 @@ if __name__ == "__main__":
     print()
     records = subprocess.run([sys.executable, "-m", "benchmarks.records"], cwd=ROOT)
     checks.append(records.returncode == 0)
+    # Ratings rebuilt from the same 10,000 matches (a figure, no budget).
+    print()
+    subprocess.run([sys.executable, "-m", "benchmarks.ratings"], cwd=ROOT)
     print(f"\ntargets: {sum(checks)} PASS, {len(checks) - sum(checks)} FAIL")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("offline/", pwa.offline, name="offline"),
+    path("records/ratings/", include("scoring.ratings.urls")),
     path("records/", include("scoring.records.urls")),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("scoring.clubs.urls")),

@@ -11,6 +11,7 @@ import uuid
 from typing import Annotated, Any, Literal
 
 from django.http import Http404, HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema, Status
 from ninja.security import HttpBearer
@@ -18,9 +19,12 @@ from pydantic import BeforeValidator, Strict
 
 from referee.rulings import RuleError, Violation
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
+from scoring.clubs.models import Membership
 from scoring.kit.fields import read_whole_number
 from scoring.kit.registry import GAMES
 from scoring.ledger.models import Match, Player
+from scoring.ratings import lists
+from scoring.ratings.models import Season
 from scoring.records import stats
 from scoring.records.models import ApiToken
 from scoring.records.visibility import match_for, visible_matches
@@ -105,6 +109,11 @@ class StandingOut(Schema):
     points_for: int
     points_against: int
     difference: int
+    rating: int | None = Field(
+        None,
+        description="With one club and one game: the player's rating in the club's current "
+        "season (null until the club's minimum of matches)",
+    )
 
 
 class StandingsOut(Schema):
@@ -255,6 +264,8 @@ def get_match(request: HttpRequest, code: str) -> Any:
 )
 def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[str, Any]:
     table = stats.standings(_matches(request, filters.club), filters.game, filters.period())
+    member = filters.club if filters.club and _member_of(request, filters.club) else None
+    rated = lists.beside_standings(table, member, filters.game or "")
     return {
         "rules": RULES,
         "lines": [
@@ -267,6 +278,7 @@ def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[st
                 "points_for": line.points_for,
                 "points_against": line.points_against,
                 "difference": line.difference,
+                "rating": line.rating if rated else None,
             }
             for line in table
         ],
@@ -312,3 +324,161 @@ def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:
         }
         raise RuleError(Violation("api.body.invalid", problem)) from error
     return Status(200 if already else 201, _hand(hand))
+
+
+# --- ratings (``scoring.ratings``) ------------------------------------------------------------
+
+
+class RatingOut(Schema):
+    rank: int | None = Field(description="Null for a player not yet listed")
+    player: str
+    player_id: int
+    rating: int = Field(description="40 × openskill's ordinal (μ − 3σ) + 1000, as of today")
+    mu: float
+    sigma: float
+    played: int = Field(description="Matches of the season rated")
+    listed: bool = Field(description="Played the club's minimum of matches")
+    last_played_at: dt.datetime
+
+
+class SeasonOut(Schema):
+    id: int
+    name: str
+    start: dt.date
+    end: dt.date
+
+
+class RatingsOut(Schema):
+    club: int
+    game: GameSlug | None
+    season: SeasonOut | None = Field(description="Null: the matches outside every season")
+    minimum_matches: int
+    lines: list[RatingOut]
+
+
+class RatingsFilters(Schema):
+    club: QueryInt = Field(description="A club's id (one the token's user belongs to)")
+    game: GameSlug | None = Field(None, description="Else the first game the club has rated")
+    season: str | None = Field(
+        None, max_length=12, description="A season's id, or 'none'; else the current season"
+    )
+
+
+class RatingChangeOut(Schema):
+    match: str = Field(description="The match's code")
+    finished_at: dt.datetime
+    before: int
+    after: int
+    played: int
+    place: int
+    sides: int
+    expected_place: int = Field(description="openskill's predict_rank for the player's side")
+    expected_win: float = Field(description="openskill's predict_win for the player's side")
+    partners: list[str]
+    opponents: list[list[str]]
+
+
+class PlayerRatingOut(Schema):
+    player: str
+    game: GameSlug | None
+    season: SeasonOut | None
+    changes: list[RatingChangeOut] = Field(description="Oldest first")
+
+
+def _member_of(request: HttpRequest, club: int) -> bool:
+    return Membership.objects.filter(club_id=club, user=request.user).exists()
+
+
+def _rated(request: HttpRequest, filters: RatingsFilters):
+    """The game and season asked for at a club the token's user belongs to (else None)."""
+    if not _member_of(request, filters.club):
+        return None
+    seasons = list(Season.objects.filter(club_id=filters.club))
+    season = lists.chosen_season(seasons, filters.season)
+    games = lists.games_rated(filters.club)
+    game = filters.game or (games[0] if games else None)
+    return game, season
+
+
+def _season(season: Season | None) -> dict[str, Any] | None:
+    if season is None:
+        return None
+    return {"id": season.pk, "name": season.name, "start": season.start, "end": season.end}
+
+
+@router.get(
+    "/ratings",
+    response={200: RatingsOut, 401: Problem, 404: Problem, 422: Violations},
+    summary="A club's ratings",
+)
+def ratings(request: HttpRequest, filters: Query[RatingsFilters]) -> Any:
+    """Everyone rated in a game at the club in a season, the listed first, best first."""
+    rated = _rated(request, filters)
+    if rated is None:
+        return Status(404, {"detail": "no such club"})
+    game, season = rated
+    minimum = lists.rules_of(filters.club).minimum_matches
+    lines = []
+    if game:
+        lines = lists.rating_list(
+            filters.club, game, season.pk if season else None, minimum, timezone.now()
+        )
+    return {
+        "club": filters.club,
+        "game": game,
+        "season": _season(season),
+        "minimum_matches": minimum,
+        "lines": [
+            {
+                "rank": line.rank or None,
+                "player": line.name,
+                "player_id": line.player_id,
+                "rating": line.figure,
+                "mu": line.mu,
+                "sigma": line.sigma,
+                "played": line.played,
+                "listed": line.listed,
+                "last_played_at": line.last_played_at,
+            }
+            for line in lines
+        ],
+    }
+
+
+@router.get(
+    "/ratings/players/{player_id}",
+    response={200: PlayerRatingOut, 401: Problem, 404: Problem, 422: Violations},
+    summary="Why a player's rating moved",
+)
+def player_rating(request: HttpRequest, player_id: int, filters: Query[RatingsFilters]) -> Any:
+    """Every rated match of the player in the season: before and after, with whom and
+    against whom, and what the model expected."""
+    rated = _rated(request, filters)
+    player = lists.rated_players(filters.club).filter(pk=player_id).first()
+    if rated is None or player is None:
+        return Status(404, {"detail": "no such club or player"})
+    game, season = rated
+    changes = []
+    if game:
+        changes = lists.changes(player.pk, filters.club, game, season.pk if season else None)
+    return {
+        "player": player.name,
+        "game": game,
+        "season": _season(season),
+        "changes": [
+            {
+                "match": change.match.code,
+                "finished_at": change.finished_at,
+                "before": change.figure_before,
+                "after": change.figure,
+                "played": change.played,
+                "place": change.place,
+                "sides": change.sides,
+                "expected_place": change.expected_place,
+                "expected_win": change.expected_win,
+                "partners": change.partners,
+                "opponents": change.opponents,
+            }
+            for change in changes
+        ],
+    }

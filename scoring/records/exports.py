@@ -9,6 +9,7 @@ import datetime as dt
 import io
 import uuid
 from collections.abc import Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -23,6 +24,7 @@ from referee.rulings import RuleError
 from scoring.clubs.models import Club, Guest, Membership
 from scoring.ledger.balance import summed_sides, unbalanced
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
+from scoring.ratings.recompute import rebuild as rebuild_ratings
 from scoring.records.stats import running_totals
 
 FORMAT = "tento-records"
@@ -480,6 +482,9 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
         revision.replaced_at = _read_when(stamp)
     HandRevision.objects.bulk_update(revisions, ["replaced_at"], batch_size=500)
     _check_imported(matches)
+    # Made in bulk, the matches sent no signal: their clubs' ratings are rated again.
+    for club_id in sorted({m.club_id for m in matches if m.club_id and m.is_finished}):
+        transaction.on_commit(partial(rebuild_ratings, club_id))
     return len(fresh), len(present)
 
 
@@ -502,3 +507,61 @@ def _check_imported(matches: list[Match]) -> None:
                 raise ImportError_(
                     f"match {match.code}, hand {hand.number}: refused by {rules}"
                 ) from None
+
+
+# --- a club's ratings (``scoring.ratings``) --------------------------------------------------
+
+RATINGS_HEADER = [
+    "rank",
+    "player",
+    "rating",
+    "mu",
+    "sigma",
+    "played",
+    "listed",
+    "last_played_at",
+    "game",
+    "season",
+]
+
+
+def _rating_dict(line: Any) -> dict[str, Any]:
+    return {
+        "rank": line.rank or None,
+        "player": line.name,
+        "rating": line.figure,
+        "mu": round(line.mu, 6),
+        "sigma": round(line.sigma, 6),
+        "played": line.played,
+        "listed": line.listed,
+        "last_played_at": _when(line.last_played_at),
+    }
+
+
+def ratings_csv(lines: Iterable[Any], game: str, season: Any) -> str:
+    """A club's rating list (``ratings.lists.Line``s) as CSV, one row a player."""
+    out = io.StringIO()
+    writer = SafeWriter(out)
+    writer.writerow(RATINGS_HEADER)
+    for line in lines:
+        row = _rating_dict(line)
+        writer.writerow(
+            [row[name] if row[name] is not None else "" for name in RATINGS_HEADER[:8]]
+            + [game, season.name if season else ""]
+        )
+    return out.getvalue()
+
+
+def ratings_json(club: Club, game: str, season: Any, lines: Iterable[Any]) -> dict[str, Any]:
+    return {
+        "format": "tento-ratings",
+        "version": 1,
+        "club": club.code,
+        "game": game,
+        "season": (
+            {"name": season.name, "start": season.start.isoformat(), "end": season.end.isoformat()}
+            if season
+            else None
+        ),
+        "ratings": [_rating_dict(line) for line in lines],
+    }

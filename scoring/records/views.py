@@ -23,10 +23,11 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from scoring.clubs.models import roster_names
+from scoring.clubs.models import Club, roster_names
 from scoring.ledger.forms import split_names
 from scoring.ledger.models import Match, Player, Seat
 from scoring.ledger.pages import listed_items
+from scoring.ratings.lists import beside_standings
 from scoring.records import charts, stats
 from scoring.records.exports import export_matches, match_csv, match_text, records_csv
 from scoring.records.forms import HeadToHeadForm, RecordsFilter
@@ -85,12 +86,19 @@ def _match(request: HttpRequest, code: str) -> Match:
     return match_for(request, code)
 
 
+def _chosen_club(filters: RecordsFilter) -> int | None:
+    """The id of the club chosen (one of the viewer's own, the form checks), if any."""
+    code = filters.cleaned_data.get("club") if filters.is_valid() else None
+    return Club.objects.filter(code=code).values_list("pk", flat=True).first() if code else None
+
+
 @require_safe
 def standings(request: HttpRequest) -> HttpResponse:
     def context() -> dict:
         filters = RecordsFilter(request.GET, user=request.user)
         table = stats.standings(_visible(request), filters.chosen_game(), filters.period())
-        return {"filters": filters, "table": table}
+        rated = beside_standings(table, _chosen_club(filters), filters.chosen_game())
+        return {"filters": filters, "table": table, "rated": rated}
 
     return cached_page(request, "standings", context, "records/standings.html")
 
