@@ -134,6 +134,7 @@ INSTALLED_APPS = [
     "scoring.games.pinkerton",
     "scoring.games.paciencia",
     "scoring.records",
+    "scoring.acceptance",
 ]
 
 MIDDLEWARE = [
@@ -159,6 +160,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Who is behind a change, for the acceptance app's trail of each hand.
+    "scoring.acceptance.middleware.ActingMiddleware",
 ]
 
 ROOT_URLCONF = "scoring.urls"
