@@ -86,7 +86,8 @@ def _ruling_initial(disputed: Dispute | None) -> dict[str, Any]:
 
 @require_POST
 def accept_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    match = match_for(request, code)
+    # A phone that only watches never accepts: to it, as for every change, no match.
+    match = match_for(request, code, change=True)
     try:
         table.accept(
             match,
@@ -109,7 +110,7 @@ def accept_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
 def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """What is wrong: free text and, where the game has one, the referee question that
     fits, prefilled from the hand; the verdict is shown at once on the hand's page."""
-    match = match_for(request, code)
+    match = match_for(request, code, change=True)
     hand = _hand_or_404(match, number)
     asked = request.POST.get("q") or request.GET.get("q") or ""
     side = _posted_side(request, match) if request.method == "POST" else None
