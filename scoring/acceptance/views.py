@@ -117,15 +117,17 @@ def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     position = read_int(request.GET.get("side") or request.POST.get("side"))
     data = request.POST if request.method == "POST" else None
     form = DisputeForm(data)
-    question = question_form(match, hand, asked, data, position) if asked else None
+    # The question is about another side's part of the hand than the disputing side's.
+    about = next((s.position for s in match.sides.all() if s.position != position), None)
+    question = question_form(match, hand, asked, data, about) if asked else None
     if request.method == "POST" and form.is_valid():
         verdict = None
         if question is not None and question.is_valid():
-            verdict = _verdict(question)
+            verdict = verdict_of(question)
         complaint = table.Complaint(
             text=form.cleaned_data["text"],
             question=asked if verdict else "",
-            asked=question.cleaned_data if verdict else None,
+            asked=_as_typed(question) if verdict else None,
             verdict=verdict,
         )
         try:
@@ -158,7 +160,12 @@ def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     return render(request, "acceptance/dispute.html", context)
 
 
-def _verdict(question: Any) -> dict[str, Any]:
+def _as_typed(question: Any) -> dict[str, Any]:
+    """The question's fields as the player typed them (kept with the dispute)."""
+    return {name: question.data.get(question.add_prefix(name)) for name in question.fields}
+
+
+def verdict_of(question: Any) -> dict[str, Any]:
     try:
         answer = question.verdict()
     except RuleError as error:

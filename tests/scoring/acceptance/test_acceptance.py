@@ -62,8 +62,9 @@ def test_a_side_never_accepts_its_own_hand(accepted_match):
 
 def test_a_watcher_never_accepts(accepted_match):
     hand = post_hand(table_phone(accepted_match), accepted_match, [30, 10])
+    follower = watcher(accepted_match)
     for side in (0, 1):
-        assert accept(watcher(accepted_match), accepted_match, hand.number, side).status_code == 404
+        assert accept(follower, accepted_match, hand.number, side).status_code == 404
     assert accept(Client(), accepted_match, hand.number, 1).status_code == 404
     assert status(hand) == "pending"
 
@@ -107,7 +108,8 @@ def test_a_side_link_never_shows_or_renews_the_scorer_link(accepted_match):
     ana = side_phone(accepted_match, 0)
     page = ana.get(accepted_match.get_absolute_url()).content.decode()
     assert accepted_match.edit_token not in page
-    response = ana.post(reverse("ledger:renew-link", args=[accepted_match.code]), {"link": "scorer"})
+    renew = reverse("ledger:renew-link", args=[accepted_match.code])
+    response = ana.post(renew, {"link": "scorer"})
     assert response.status_code == 400
 
 

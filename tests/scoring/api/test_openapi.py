@@ -15,6 +15,7 @@ from ninja import Router
 from ninja.constants import NOT_SET
 from pydantic import BaseModel
 
+from scoring.acceptance.table import require_acceptance
 from scoring.api import cards
 from scoring.clubs.models import Club, Membership, Role
 from scoring.ledger.models import Match
@@ -66,13 +67,17 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "/api/v1/pinkerton/rounds/points": {"cards": 12},
     "/api/v1/paciencia/play": {"shuffle": 177},
     "/api/v1/records/matches/{code}/hands": {"entry": {"points": [1, 1]}},
+    # Hand 1, recorded just above, disputed and then settled (the match asks for it).
+    "/api/v1/records/matches/{code}/hands/{number}/dispute": {"side": 1, "text": "?"},
+    "/api/v1/records/matches/{code}/hands/{number}/accept": {"side": 1},
 }
 
 
 def routers() -> list[Router]:
     """The routers scoring/api/urls.py mounts."""
     games = [import_string(game.api) for game in all_games() if game.api]
-    return [cards.router, import_string("scoring.records.api.router"), *games]
+    records = [import_string(f"scoring.{app}.api.router") for app in ("records", "acceptance")]
+    return [cards.router, *records, *games]
 
 
 def _models(annotation: Any, seen: set[type]) -> Iterator[type[BaseModel]]:
@@ -132,6 +137,7 @@ def recorder(db) -> tuple[str, str]:
     token = ApiToken.issue(alice, "phone")[1]
     match = make_match("free", (("alice",), ("bob",)))
     Match.objects.filter(pk=match.pk).update(club=club)
+    require_acceptance(match)
     return f"/api/v1/records/matches/{match.code}/hands", token
 
 
@@ -142,7 +148,8 @@ def test_every_answer_is_documented_with_the_keys_it_has(client, recorder):
     recorded, token = recorder
     for path, body in EXAMPLES.items():
         if "{code}" in path:
-            url, body = recorded, body | {"request_id": str(uuid.uuid4())}
+            url = recorded + path.partition("/hands")[2].replace("{number}", "1")
+            body = body | {"request_id": str(uuid.uuid4())}
             extra = EN | {"HTTP_AUTHORIZATION": f"Bearer {token}"}
         else:
             url, extra = path, EN
