@@ -33,6 +33,12 @@ class AcceptIn(ObjectIn):
     )
 
 
+class SettleIn(AcceptIn):
+    seen: HandStatus | None = Field(
+        None, description="The status the player was shown: a hand disputed since is refused"
+    )
+
+
 class DisputeIn(AcceptIn):
     text: str = Field("", max_length=2000, description="What is wrong, in the player's words")
     question: str = Field("", max_length=40, description="The game's referee question")
@@ -64,7 +70,7 @@ RESPONSES = {200: AcceptanceOut, 401: Problem, 404: Problem, 422: Violations}
 
 
 @router.post("/matches/{code}/hands/{number}/accept", response=RESPONSES, summary="Accept a hand")
-def accept(request: Any, code: str, number: int, body: AcceptIn) -> Any:
+def accept(request: Any, code: str, number: int, body: SettleIn) -> Any:
     """A player of another side than the one that recorded the hand accepts it; 422
     naming the rule otherwise (its own side's hand, corrected since, settled already)."""
     match = _match(request, code)
@@ -78,6 +84,7 @@ def accept(request: Any, code: str, number: int, body: AcceptIn) -> Any:
         as_side=side,
         revision=body.revision,
         request_id=body.request_id,
+        seen=body.seen,
     )
     return _answer(match, number)
 

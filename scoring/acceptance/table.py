@@ -224,9 +224,11 @@ def accept(
     as_side: Side | None = None,
     revision: int | None = None,
     request_id: uuid.UUID | None = None,
+    seen: str | None = None,
 ) -> HandCheck:
     """A player of another side accepts hand ``number`` (the revision the phone was
-    shown). Accepting a disputed hand settles the dispute by the referee's verdict."""
+    shown, and ``seen``, the status it was shown). Accepting a disputed hand settles the
+    dispute by the referee's verdict; a hand disputed since the phone saw it is not."""
 
     def change() -> HandCheck:
         with transaction.atomic():
@@ -238,6 +240,8 @@ def accept(
             if check.settled:
                 raise RuleError(Violation("ledger.accept.already", {"number": number}))
             side = accepting_side(check, actor, as_side)
+            if seen is not None and seen != check.status:
+                raise RuleError(Violation("ledger.accept.disputed-meanwhile", {"number": number}))
             kind = TrailEntry.Kind.ACCEPTED
             if check.status == Status.DISPUTED:
                 kind = TrailEntry.Kind.SETTLED

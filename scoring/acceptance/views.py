@@ -96,6 +96,7 @@ def accept_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
             as_side=_posted_side(request, match),
             revision=read_guard(request.POST, "revision"),
             request_id=read_uuid(request.POST.get("request_id")),
+            seen=request.POST.get("seen") or None,
         )
     except RuleError as error:
         _say(request, error)

@@ -250,6 +250,14 @@ CORE_RULES: tuple[RuleText, ...] = (
         ),
     ),
     RuleText(
+        "ledger.accept.disputed-meanwhile",
+        _("Hand disputed meanwhile"),
+        _(
+            "Hand %(number)s was disputed on another phone meanwhile: look at the dispute "
+            "before accepting it."
+        ),
+    ),
+    RuleText(
         "ledger.accept.already",
         _("Already settled"),
         _("Hand %(number)s has already been accepted or ruled on another phone."),
