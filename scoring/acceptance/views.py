@@ -3,6 +3,7 @@ house option. Nothing here knows a game's rules: questions come from the match's
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -35,6 +36,15 @@ def _say(request: HttpRequest, error: RuleError) -> None:
         messages.error(request, violation["message"])
 
 
+def _queued_answer(error: RuleError | None) -> HttpResponse:
+    """For a tap sent from the offline queue (offline.js): 204 once it is in, or 422
+    with the refusal's words, which the queue shows beside the tap."""
+    if error is None:
+        return HttpResponse(status=204)
+    said = " ".join(v["message"] for v in violation_dicts(error.violations))
+    return HttpResponse(said, status=422, content_type="text/plain; charset=utf-8")
+
+
 def _posted_side(request: HttpRequest, match: Match) -> Side | None:
     position = read_int(request.POST.get("side"))
     return match.sides.filter(position=position).first() if position is not None else None
@@ -64,7 +74,11 @@ def hand_page(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "scores": hand.scores.select_related("side"),
         "check": check,
         "status": table.status_of(hand),
-        "ask": table.sides_to_ask(check, sides, actor) if check and not hand.is_undone else [],
+        "ask": [
+            (side, uuid.uuid4())
+            for side in (table.sides_to_ask(check, sides, actor) if check else [])
+            if not hand.is_undone
+        ],
         "trail": hand.trail.select_related("side", "user"),
         "disputes": [
             (d, rule_url(d.verdict["rule"]) if d.verdict and d.verdict.get("rule") else None)
@@ -99,8 +113,12 @@ def accept_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
             seen=request.POST.get("seen") or None,
         )
     except RuleError as error:
+        if request.htmx:
+            return _queued_answer(error)
         _say(request, error)
     else:
+        if request.htmx:
+            return _queued_answer(None)
         messages.success(request, _("Hand %(number)s accepted.") % {"number": number})
     if request.POST.get("next") == "hand":
         return redirect(_hand_url(match, number))
@@ -142,8 +160,12 @@ def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
                 request_id=read_uuid(request.POST.get("request_id")),
             )
         except RuleError as error:
+            if request.htmx:
+                return _queued_answer(error)
             _say(request, error)
         else:
+            if request.htmx:
+                return _queued_answer(None)
             messages.success(request, _("Hand %(number)s disputed.") % {"number": number})
         return redirect(_hand_url(match, number))
     context = {

@@ -4,6 +4,7 @@ rulings in the rulebook."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django import template
@@ -46,6 +47,8 @@ def acceptance_panel(context: template.Context, match: Match) -> dict[str, Any]:
     hands = []
     for check in waiting:
         ask = table.sides_to_ask(check, sides, actor) if check.status == "pending" else []
+        # Each button its own request id: a retry of the same tap is the same accept.
+        ask = [(side, uuid.uuid4()) for side in ask]
         hands.append({"check": check, "hand": check.hand, "ask": ask})
     return {
         "on": True,
@@ -62,7 +65,6 @@ def acceptance_panel(context: template.Context, match: Match) -> dict[str, Any]:
         ],
         "hands": hands,
         "my_side": actor.side,
-        "request_id": table.uuid.uuid4(),
     }
 
 

@@ -26,8 +26,11 @@ def post_hand(phone: Client, match: Match, points: list[int]) -> Hand:
 
 
 def accept(phone: Client, match: Match, number: int, side: int, **extra: str):
-    data = {"side": str(side), "request_id": str(uuid.uuid4())} | extra
-    return phone.post(reverse("acceptance:accept", args=[match.code, number]), data)
+    headers = {name: value for name, value in extra.items() if name.startswith("HTTP_")}
+    data = {"side": str(side), "request_id": str(uuid.uuid4())}
+    data |= {name: value for name, value in extra.items() if name not in headers}
+    url = reverse("acceptance:accept", args=[match.code, number])
+    return phone.post(url, data, **headers)
 
 
 def status(hand: Hand) -> str:
@@ -168,3 +171,18 @@ def test_a_match_without_acceptance_behaves_as_before(db):
     match.refresh_from_db()
     assert match.is_finished
     assert not HandCheck.objects.exists() and not TrailEntry.objects.filter(hand=hand).exists()
+
+
+def test_a_tap_sent_from_the_offline_queue_is_answered_for_the_queue(accepted_match):
+    ana, bia = side_phone(accepted_match, 0), side_phone(accepted_match, 1)
+    hand = post_hand(ana, accepted_match, [30, 10])
+    request_id = str(uuid.uuid4())
+    sent = [
+        accept(bia, accepted_match, hand.number, 1, request_id=request_id, HTTP_HX_REQUEST="true")
+        for _ in range(2)  # the first answer lost: the queue sends the tap again
+    ]
+    assert [answer.status_code for answer in sent] == [204, 204]
+    assert hand.trail.filter(kind="accepted").count() == 1
+    refused = accept(ana, accepted_match, hand.number, 0, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert "already been accepted" in refused.content.decode()
