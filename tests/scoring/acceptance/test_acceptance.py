@@ -12,7 +12,7 @@ from django.urls import reverse
 from scoring.acceptance.models import HandCheck, TrailEntry
 from scoring.ledger.models import Hand, Match
 from tests.conftest import make_match, record
-from tests.helpers import form_state
+from tests.helpers import EN, form_state
 from tests.scoring.acceptance.conftest import side_phone, table_phone, watcher
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +68,7 @@ def test_a_watcher_never_accepts(accepted_match):
     follower = watcher(accepted_match)
     for side in (0, 1):
         assert accept(follower, accepted_match, hand.number, side).status_code == 404
-    assert accept(Client(), accepted_match, hand.number, 1).status_code == 404
+    assert accept(Client(**EN), accepted_match, hand.number, 1).status_code == 404
     assert status(hand) == "pending"
 
 
@@ -118,7 +118,7 @@ def test_a_side_link_never_shows_or_renews_the_scorer_link(accepted_match):
 
 def test_two_phones_on_one_side_link_and_the_same_request_twice(accepted_match):
     ana = side_phone(accepted_match, 0)
-    bia, davi = side_phone(accepted_match, 1), Client()
+    bia, davi = side_phone(accepted_match, 1), Client(**EN)
     token = accepted_match.sides.get(position=1).link.token
     davi.get(reverse("acceptance:side", args=[token]))  # a partner's second phone
     hand = post_hand(ana, accepted_match, [1, 2])

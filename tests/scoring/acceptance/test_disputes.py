@@ -16,6 +16,7 @@ from scoring.clubs.models import Club, Membership, Role
 from scoring.ledger.models import Match
 from scoring.records.models import ApiToken
 from tests.conftest import make_match, record
+from tests.helpers import EN
 from tests.scoring.acceptance.conftest import side_phone
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +67,7 @@ def test_a_dispute_shows_the_verdict_and_a_director_rules(club_game):
     page = bia.get(response.url).content.decode()
     assert "data-verdict-rule" in page and "/rules/samba/#" in page
 
-    director = Client()
+    director = Client(**EN)
     director.force_login(bob)
     assert "data-desk" in director.get(club.get_absolute_url()).content.decode()
     rule_url = reverse("acceptance:rule", args=[match.code, hand.number, disputed.pk])
@@ -90,7 +91,7 @@ def test_a_dispute_shows_the_verdict_and_a_director_rules(club_game):
     assert b"the hand stands" not in club_page
     rulebook = director.get(reverse("ledger:rulebook", args=["samba"])).content.decode()
     assert 'data-rule-rulings="1"' in rulebook
-    stranger = Client().get(reverse("ledger:rulebook", args=["samba"]))
+    stranger = Client(**EN).get(reverse("ledger:rulebook", args=["samba"]))
     assert b"data-rule-rulings" not in stranger.content
 
 
@@ -110,7 +111,7 @@ def test_the_verdict_settles_a_dispute_when_accepted(club_game):
 def test_the_records_api_carries_status_and_trail_and_accepts(club_game):
     match, _club, bob = club_game
     _made, token = ApiToken.issue(bob, "desk")
-    api = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
+    api = Client(**EN, HTTP_AUTHORIZATION=f"Bearer {token}")
     body = {"request_id": str(uuid.uuid4()), "entry": MELD}
     base = f"/api/v1/records/matches/{match.code}"
     answer = api.post(f"{base}/hands", body, content_type="application/json").json()
@@ -124,6 +125,6 @@ def test_the_records_api_carries_status_and_trail_and_accepts(club_game):
     assert [s["kind"] for s in again.json()["trail"]] == ["recorded", "accepted"]
     hands = api.get(base).json()["hands"]
     assert [(h["status"], len(h["trail"])) for h in hands] == [("accepted", 2)]
-    stranger = Client(HTTP_AUTHORIZATION="Bearer nope")
+    stranger = Client(**EN, HTTP_AUTHORIZATION="Bearer nope")
     refused = stranger.post(f"{base}/hands/1/accept", accept, content_type="application/json")
     assert refused.status_code == 401
