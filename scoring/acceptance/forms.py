@@ -41,7 +41,7 @@ def question_form(
         deck=rules.deck,
         prefix="question",
         initial=initial,
-        auto_id="question-%s",
+        auto_id="%s",
     )
 
 
