@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from referee.rulings import RuleError
 from scoring.acceptance import table
 from scoring.acceptance.models import Dispute, HandCheck, Ruling
 from scoring.clubs.models import Club, Membership, Role
@@ -128,3 +129,58 @@ def test_the_records_api_carries_status_and_trail_and_accepts(club_game):
     stranger = Client(**EN, HTTP_AUTHORIZATION="Bearer nope")
     refused = stranger.post(f"{base}/hands/1/accept", accept, content_type="application/json")
     assert refused.status_code == 401
+
+
+def dispute_last_hand(match: Match, points: list[int] | None = None) -> Dispute:
+    hand = record(match, {"points": points or [5, 7]})
+    HandCheck.objects.filter(hand=hand).update(by_side=match.sides.get(position=0))
+    actor = table.Actor(match.sides.get(position=1), "side-link", change=True)
+    return table.dispute(match, hand.number, actor, table.Complaint(text="not 5"))
+
+
+@pytest.fixture
+def free_club_game(club_game):
+    _samba, club, bob = club_game
+    match = make_match(sides=(("Ana",), ("Bia",)))
+    Match.objects.filter(pk=match.pk).update(club=club)
+    match.refresh_from_db()
+    table.require_acceptance(match)
+    return match, bob
+
+
+def test_a_correction_ruled_is_kept_as_a_revision(free_club_game):
+    match, bob = free_club_game
+    disputed = dispute_last_hand(match)
+    decision = table.Decision("correct", "It was 6.", "free.points", {"points": [6, 7]})
+    table.rule(disputed, bob, decision)
+    hand = match.hands.get()
+    assert hand.entry == {"points": [6, 7]} and hand.revisions.count() == 1
+    assert HandCheck.objects.get(hand=hand).status == "ruled"
+    assert list(hand.trail.values_list("kind", flat=True)) == [
+        "recorded",
+        "disputed",
+        "corrected",
+        "ruled",
+    ]
+    assert list(match.sides.values_list("total", flat=True)) == [6, 7]
+
+
+def test_only_the_last_hand_is_voided(free_club_game):
+    match, bob = free_club_game
+    first = dispute_last_hand(match)
+    dispute_last_hand(match, [1, 1])
+    with pytest.raises(RuleError) as refused:
+        table.rule(first, bob, table.Decision("void", "Misdeal.", "free.points"))
+    assert refused.value.rules == ["ledger.ruling.void-not-last"]
+    last = Dispute.objects.filter(hand__number=2).get()
+    table.rule(last, bob, table.Decision("void", "Misdeal.", "free.points"))
+    assert match.live_hands().count() == 1 and Ruling.objects.get().decision == "void"
+
+
+def test_a_director_is_a_club_admin_not_a_player(free_club_game):
+    match, _bob = free_club_game
+    disputed = dispute_last_hand(match)
+    carol = get_user_model().objects.create(username="carol")
+    with pytest.raises(RuleError):
+        table.rule(disputed, carol, table.Decision("keep", "-", "free.points"))
+    assert not Ruling.objects.exists()
