@@ -23,7 +23,7 @@ from scoring.records.api import Problem, TokenAuth, _match_or_404
 router = Router(tags=["records"], auth=TokenAuth())
 
 
-class AcceptIn(ObjectIn):
+class TapIn(ObjectIn):
     request_id: Annotated[uuid.UUID, Strict(False)] = Field(
         description="Made by the client once per tap; sent again, it changes nothing"
     )
@@ -33,13 +33,13 @@ class AcceptIn(ObjectIn):
     )
 
 
-class SettleIn(AcceptIn):
+class AcceptHandIn(TapIn):
     seen: HandStatus | None = Field(
         None, description="The status the player was shown: a hand disputed since is refused"
     )
 
 
-class DisputeIn(AcceptIn):
+class DisputeHandIn(TapIn):
     text: str = Field("", max_length=2000, description="What is wrong, in the player's words")
     question: str = Field("", max_length=40, description="The game's referee question")
     asked: dict[str, Any] = Field(
@@ -70,7 +70,7 @@ RESPONSES = {200: AcceptanceOut, 401: Problem, 404: Problem, 422: Violations}
 
 
 @router.post("/matches/{code}/hands/{number}/accept", response=RESPONSES, summary="Accept a hand")
-def accept(request: Any, code: str, number: int, body: SettleIn) -> Any:
+def accept(request: Any, code: str, number: int, body: AcceptHandIn) -> Any:
     """A player of another side than the one that recorded the hand accepts it; 422
     naming the rule otherwise (its own side's hand, corrected since, settled already)."""
     match = _match(request, code)
@@ -92,7 +92,7 @@ def accept(request: Any, code: str, number: int, body: SettleIn) -> Any:
 @router.post(
     "/matches/{code}/hands/{number}/dispute", response=RESPONSES, summary="Dispute a hand"
 )
-def dispute(request: Any, code: str, number: int, body: DisputeIn) -> Any:
+def dispute(request: Any, code: str, number: int, body: DisputeHandIn) -> Any:
     """Dispute a hand: the referee's verdict on ``question`` (if the game has it) is kept
     with the dispute, which stays open until a director rules."""
     match = _match(request, code)
