@@ -115,7 +115,8 @@ def renew_side_link(side: Side) -> SideLink:
     if not made:
         link.token = new_token()
         link.save(update_fields=["token"])
-    access.forget_access([side.match.code])
+    # A new version: a phone polling with the old link is asked again, and told it is gone.
+    side.match.restate()
     return link
 
 

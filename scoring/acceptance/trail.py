@@ -25,7 +25,7 @@ class TrailStepOut(Schema):
 
 def hand_acceptance(hand: Hand) -> dict[str, Any]:
     """A hand's ``status`` and ``trail`` for the records API."""
-    trail = hand.trail.select_related("side", "user")
+    trail = hand.trail.all()  # prefetched with its sides and users where many are read
     return {
         "status": table.status_of(hand),
         "trail": [

@@ -249,7 +249,7 @@ def get_match(request: HttpRequest, code: str) -> Any:
     if match is None:
         return Status(404, {"detail": "no such match"})
     hands = match.hands.order_by("number", "pk").prefetch_related("scores")
-    hands = hands.select_related("acceptance_check")
+    hands = hands.select_related("acceptance_check").prefetch_related("trail__side", "trail__user")
     return _summary(request, match) | {
         "target": match.target,
         "options": match.options,

@@ -102,9 +102,13 @@ def test_a_side_link_is_revoked_at_once(accepted_match):
     from scoring.acceptance import table
 
     ana = side_phone(accepted_match, 0)
+    live = reverse("ledger:live", args=[accepted_match.code])
+    etag = ana.get(live)["ETag"]
+    assert ana.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
     table.renew_side_link(accepted_match.sides.get(position=0))
     response = ana.post(reverse("ledger:add-hand", args=[accepted_match.code]), {})
     assert response.status_code == 404
+    assert ana.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 404  # the poll is told too
 
 
 def test_a_side_link_never_shows_or_renews_the_scorer_link(accepted_match):
