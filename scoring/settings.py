@@ -136,6 +136,7 @@ INSTALLED_APPS = [
     "scoring.records",
     "scoring.events",
     "scoring.ratings",
+    "scoring.acceptance",
 ]
 
 MIDDLEWARE = [
@@ -161,6 +162,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Who is behind a change, for the acceptance app's trail of each hand.
+    "scoring.acceptance.middleware.ActingMiddleware",
 ]
 
 ROOT_URLCONF = "scoring.urls"

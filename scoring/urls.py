@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("scoring.clubs.urls")),
     path("", include("scoring.ledger.urls")),
+    path("", include("scoring.acceptance.urls")),
     path("paciencia/", include("scoring.games.paciencia.urls")),
     path("api/v1/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),

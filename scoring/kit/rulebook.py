@@ -203,6 +203,86 @@ CORE_RULES: tuple[RuleText, ...] = (
         _("Player twice"),
         _("%(name)s is entered more than once."),
     ),
+    # Acceptance by the other side (scoring.acceptance), when a match asks for it.
+    RuleText(
+        "ledger.match.hands-not-accepted",
+        _("Hands not yet accepted"),
+        ngettext_lazy(
+            "%(count)s hand is waiting for the other side to accept it: the match ends once "
+            "every hand is accepted or ruled.",
+            "%(count)s hands are waiting for the other side to accept them: the match ends "
+            "once every hand is accepted or ruled.",
+            "count",
+        ),
+        _(
+            "In a match that asks for acceptance (an event's, or a house option), a "
+            "recorded hand counts as pending until a player of another side accepts it, "
+            "or a director rules on it; the match cannot finish before."
+        ),
+    ),
+    RuleText(
+        "ledger.accept.own-side",
+        _("Your own side's hand"),
+        _("%(side)s recorded this hand: a player of another side accepts it."),
+        _(
+            "A hand is accepted or disputed by a player of another side than the one that "
+            "recorded it: a phone holding a side's link never accepts its own side's hand."
+        ),
+    ),
+    RuleText(
+        "ledger.accept.watching",
+        _("Watching only"),
+        _("This phone only follows the match: it cannot accept or dispute a hand."),
+    ),
+    RuleText(
+        "ledger.accept.which-side",
+        _("Which side accepts"),
+        _("Say which side accepts: tap the button under that side's name."),
+    ),
+    RuleText(
+        "ledger.accept.not-asked",
+        _("Nothing to accept"),
+        _("Hand %(number)s is not waiting for anyone to accept it."),
+    ),
+    RuleText(
+        "ledger.accept.corrected-meanwhile",
+        _("Hand corrected meanwhile"),
+        _(
+            "Hand %(number)s was corrected on another phone since you saw it: look at it "
+            "again before accepting it."
+        ),
+    ),
+    RuleText(
+        "ledger.accept.disputed-meanwhile",
+        _("Hand disputed meanwhile"),
+        _(
+            "Hand %(number)s was disputed on another phone meanwhile: look at the dispute "
+            "before accepting it."
+        ),
+    ),
+    RuleText(
+        "ledger.accept.already",
+        _("Already settled"),
+        _("Hand %(number)s has already been accepted or ruled on another phone."),
+    ),
+    RuleText(
+        "ledger.ruling.not-director",
+        _("Directors only"),
+        _("Only the match's director (the club's admins, the event's directors) rules."),
+    ),
+    RuleText(
+        "ledger.ruling.closed",
+        _("Dispute already closed"),
+        _("The dispute on hand %(number)s is closed already."),
+    ),
+    RuleText(
+        "ledger.ruling.void-not-last",
+        _("Only the last hand is voided"),
+        _(
+            "Hand %(number)s is not the last hand: voiding it would change every hand "
+            "after it. Correct it instead."
+        ),
+    ),
     RuleText(
         "api.body.invalid",
         _("Request not understood"),

@@ -27,6 +27,7 @@ Views reach a match through ``match_for`` (``views.matches.get_match``), the API
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,11 @@ def user_access(user: Any, match: Match) -> Access:
     return NONE
 
 
+# Capabilities other apps keep on a phone (acceptance's side links): functions of
+# (session, match) answering an ``Access``, asked after the match's own tokens.
+EXTRA_CAPABILITIES: list[Callable[[SessionBase | None, Match], Access]] = []
+
+
 def session_access(session: SessionBase | None, match: Match) -> Access:
     """What the capabilities kept on this phone allow."""
     token = _tokens(session).get(match.code)
@@ -115,6 +121,10 @@ def session_access(session: SessionBase | None, match: Match) -> Access:
         return Access(True, True, "scorer-link")
     if _same(token, match.share_token):
         return Access(True, False, "share-link")
+    for capability in EXTRA_CAPABILITIES:
+        found = capability(session, match)
+        if found.view:
+            return found
     return NONE
 
 

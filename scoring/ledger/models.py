@@ -22,6 +22,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, connections, models, transaction
 from django.db.models import F, Q, Subquery, Sum
+from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -116,6 +117,16 @@ def forget_access(codes: Sequence[str]) -> None:
     commits: the next poll reads the row again, so a renewed link stops at once."""
     keys = [access_key(code) for code in codes]
     transaction.on_commit(lambda: cache.delete_many(keys))
+
+
+# --- hooks for the apps that keep something beside the hands (acceptance) ------------------
+# Sent inside the change's transaction, holding the match row's lock, once a hand was
+# recorded (``change="recorded"``, not when a retry finds it again), corrected, undone or
+# redone: ``sender`` Match, ``match``, ``hand``, ``change``.
+hand_changed = Signal()
+# Asked before a match finishes (its target reached, or closed by hand): a receiver
+# answering a ``Violation`` holds it open (hands the other side has not accepted yet).
+finish_held = Signal()
 
 
 def new_code() -> str:
@@ -494,6 +505,7 @@ class Match(models.Model):
                     state=state or {},
                     draft={},
                 )
+                hand_changed.send(sender=Match, match=match, hand=hand, change="recorded")
                 match._refresh(after=after, sides=sides)
                 match._remember_standing(sides, number, state)
                 self._sync(match)
@@ -560,6 +572,7 @@ class Match(models.Model):
             hand.scores.all().delete()
             hand._store_scores(breakdowns)
             match._replay_after(hand, view, breakdowns)
+            hand_changed.send(sender=Match, match=match, hand=hand, change="corrected")
             match._refresh(reopen=True)
             self._sync(match)
             return hand
@@ -581,6 +594,7 @@ class Match(models.Model):
             hand.undone_by = by
             hand.version = match.version
             hand.save(update_fields=["undone_at", "undone_by", "version"])
+            hand_changed.send(sender=Match, match=match, hand=hand, change="undone")
             match._refresh(reopen=True)
             self._sync(match)
             return hand
@@ -603,15 +617,34 @@ class Match(models.Model):
             hand.undone_by = None
             hand.version = match.version
             hand.save(update_fields=["undone_at", "undone_by", "version"])
+            hand_changed.send(sender=Match, match=match, hand=hand, change="redone")
             match._refresh()
             self._sync(match)
             return hand
+
+    def holds_open(self) -> list[Violation]:
+        """What holds this match open though it could finish (``finish_held``)."""
+        found = finish_held.send(sender=Match, match=self)
+        return [violation for _receiver, violation in found if violation is not None]
+
+    def restate(self) -> None:
+        """Something kept beside the hands changed (a hand accepted): a new version, so
+        every phone draws the match again, and the game is asked again who has won (a
+        match held open may now finish)."""
+        with transaction.atomic():
+            match = self._locked()
+            match.version += 1
+            match._refresh()
+            self._sync(match)
 
     def finish(self) -> None:
         """End a match by hand (a match with no target); the game names the winners."""
         with transaction.atomic():
             match = self._locked()
             if not match.is_finished:
+                held = match.holds_open()
+                if held:
+                    raise RuleError(held)
                 match.version += 1
                 match._refresh(closing=True)
             self._sync(match)
@@ -801,7 +834,7 @@ class Match(models.Model):
             side.won = side.position in winners
         save_changed_sides()
         # Closed by hand, a match ends even with nobody to name (a patience log).
-        if winners or closing:
+        if (winners or closing) and not self.holds_open():
             if not self.is_finished:
                 self.finished_at = timezone.now()
             self.status = self.Status.FINISHED

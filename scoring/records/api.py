@@ -18,6 +18,7 @@ from ninja.security import HttpBearer
 from pydantic import BeforeValidator, Strict
 
 from referee.rulings import RuleError, Violation
+from scoring.acceptance.trail import HandStatus, TrailStepOut, hand_acceptance
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
 from scoring.clubs.models import Membership
 from scoring.kit.fields import read_whole_number
@@ -90,6 +91,14 @@ class RecordsHandOut(Schema):
     scores: list[BreakdownOut] = Field(description="One breakdown per side, in side order")
     problem: list[dict[str, Any]] | None = Field(
         None, description="Rules a later correction left this hand breaking"
+    )
+    status: HandStatus = Field(
+        "accepted",
+        description="accepted, or pending, disputed, ruled where the match asks "
+        "the other side to accept each hand",
+    )
+    trail: list[TrailStepOut] = Field(
+        default_factory=list, description="Who recorded, accepted, disputed, ruled, corrected"
     )
 
 
@@ -235,7 +244,7 @@ def _hand(hand) -> dict[str, Any]:
         "entry": hand.entry,
         "scores": [breakdown_out(score.breakdown) for score in hand.scores.all()],
         "problem": hand.problem,
-    }
+    } | hand_acceptance(hand)
 
 
 @router.get(
@@ -249,6 +258,7 @@ def get_match(request: HttpRequest, code: str) -> Any:
     if match is None:
         return Status(404, {"detail": "no such match"})
     hands = match.hands.order_by("number", "pk").prefetch_related("scores")
+    hands = hands.select_related("acceptance_check").prefetch_related("trail__side", "trail__user")
     return _summary(request, match) | {
         "target": match.target,
         "options": match.options,

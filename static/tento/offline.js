@@ -84,7 +84,7 @@
   // --- the page -------------------------------------------------------------------------
   function form() { return document.querySelector("form[data-hand-form]"); }
   function code() {
-    var f = form();
+    var f = form() || document.querySelector("form[data-queue-tap]");
     return f ? f.dataset.match : null;
   }
   function text(name, fallback) {
@@ -170,6 +170,32 @@
     });
   }
 
+  // An accept or a dispute tapped with no signal (scoring/acceptance): kept like a hand,
+  // sent once (its request id makes a second arrival harmless), after the hands before it.
+  function keepTap(f, submitter) {
+    var entries = fields(f, submitter);
+    var item = {
+      id: field({ fields: entries }, "request_id") || String(Date.now()),
+      kind: "tap",
+      url: f.getAttribute("action") || location.pathname,
+      match: f.dataset.match,
+      number: parseInt(f.dataset.hand, 10) || 0,
+      fields: entries,
+      values: [f.dataset.tapLabel || ""],
+      at: Date.now(),
+      state: "waiting",
+    };
+    return put(item).then(function () {
+      var note = f.querySelector("[data-offline-note]");
+      if (note) {
+        note.hidden = false;
+        note.textContent = text("waitingText", "Not sent yet: kept on this phone.");
+      }
+      f.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+      draw();
+    });
+  }
+
   function button(label, primary, action) {
     var b = document.createElement("button");
     b.type = "button";
@@ -251,8 +277,9 @@
       });
       // A reload offline shows the page as it was: the form moves past the kept hands.
       var f = form();
-      if (f && !f.dataset.dirty && items.length && !navigator.onLine) {
-        var last = Math.max.apply(null, items.map(function (item) { return item.number; }));
+      var hands = items.filter(function (item) { return item.kind !== "tap"; });
+      if (f && !f.dataset.dirty && hands.length && !navigator.onLine) {
+        var last = Math.max.apply(null, hands.map(function (item) { return item.number; }));
         if (parseInt(f.dataset.number, 10) <= last) nextHand(f, last + 1);
       }
     });
@@ -402,6 +429,13 @@
     if (status >= 500 || status === 408 || status === 429) {
       return waitAgain(item, "server", status).then(function () { return "retry"; });
     }
+    if (item.kind === "tap") {
+      if (response.ok) return remove(item.id).then(function () { return "sent"; });
+      // Refused by a rule (accepted on another phone, corrected meanwhile): said why.
+      item.state = "refused";
+      item.message = clean(html).slice(0, 300);
+      return put(item).then(function () { return "refused"; });
+    }
     var number = recordedNumber(response);
     if (response.ok && number) {
       place(item.match, number);
@@ -437,6 +471,13 @@
   var lastSubmitter = null;
   document.addEventListener("submit", function (event) {
     var f = event.target;
+    if (f.matches && f.matches("form[data-queue-tap]")) {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      keepTap(f, event.submitter || null);
+      return;
+    }
     if (!f.matches || !f.matches("form[data-hand-form]")) return;
     lastSubmitter = event.submitter || null;
     var stepping = lastSubmitter && lastSubmitter.name === "step";

@@ -3,6 +3,7 @@ going out. Each reads the question and asks ``referee.samba``; the answer names 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -46,9 +47,26 @@ def ruled(verdict: samba.Verdict) -> Answer:
     return yes_no(verdict, details=details)
 
 
+def entered_side(entry: Mapping[str, Any], side: int | None) -> Mapping[str, Any]:
+    """Side ``side`` of a hand entered card by card ({} for a quick count, or none)."""
+    sides = entry.get("sides") or []
+    if entry.get("mode") != "cards" or side is None or not 0 <= side < len(sides):
+        return {}
+    return sides[side]
+
+
 class MeldQuestion(questions.MeldQuestion):
     cards = CardsField(label=_("Cards of the meld"), help_text=_("For example: KH KS KD JK"))
     going_out = forms.BooleanField(label=_("The side is going out"), required=False)
+
+    @classmethod
+    def from_entry(cls, entry: Mapping[str, Any], side: int | None) -> dict[str, Any]:
+        """A disputed hand's first meld of ``side``, as the question's initial data."""
+        found = entered_side(entry, side)
+        melds = found.get("melds") or []
+        if not melds:
+            return {}
+        return {"cards": " ".join(melds[0]), "going_out": bool(found.get("went_out"))}
 
     def verdict(self) -> Answer:
         cards = self.cleaned_data["cards"]
@@ -180,6 +198,12 @@ class GoingOutQuestion(questions.GoingOutQuestion):
         if not data.get("melds") and data.get("combinations") is None and not self.errors:
             raise forms.ValidationError(_("Enter the side's melds or its number of combinations."))
         return data
+
+    @classmethod
+    def from_entry(cls, entry: Mapping[str, Any], side: int | None) -> dict[str, Any]:
+        """A disputed hand's melds of ``side``, one per line."""
+        melds = entered_side(entry, side).get("melds") or []
+        return {"melds": "\n".join(" ".join(meld) for meld in melds)} if melds else {}
 
     def verdict(self) -> Answer:
         data = self.cleaned_data

@@ -20,9 +20,11 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from referee.rulings import RuleError
 from scoring.clubs.forms import posted_club, scoring_clubs
 from scoring.clubs.models import roster_names
 from scoring.kit.registry import GAMES, Game, all_games, get_game
+from scoring.kit.rulebook import violation_dicts
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
 from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
@@ -168,7 +170,8 @@ def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
     share_url = request.build_absolute_uri(match.get_watch_url())
     links = {"share_url": share_url}
     links["share_qr"] = qr_svg(links["share_url"])
-    if match.can_change:
+    # A side's own link never hands on the table's scorer link (it would accept for all).
+    if match.can_change and access.access_for(request, match).reason != "side-link":
         links["scorer_url"] = request.build_absolute_uri(
             reverse("ledger:score", args=[match.edit_token])
         )
@@ -184,7 +187,10 @@ def renew_link(request: HttpRequest, code: str) -> HttpResponse:
     kind = request.POST.get("link")
     if kind not in ("scorer", "watch"):
         return HttpResponseBadRequest()
-    by_link = access.session_access(request.session, match).change
+    held = access.session_access(request.session, match)
+    if held.reason == "side-link":  # a side's link never becomes the table's
+        return HttpResponseBadRequest()
+    by_link = held.change
     match.renew_links(scorer=kind == "scorer", watch=kind == "watch")
     if by_link:  # the phone that asked keeps scoring: it holds the new link instead
         access.grant_scorer(request, match)
@@ -283,5 +289,9 @@ def live(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def finish_match(request: HttpRequest, code: str) -> HttpResponse:
     match = get_match(request, code, change=True)
-    match.finish()
+    try:
+        match.finish()
+    except RuleError as error:  # held open (hands not yet accepted): said why
+        for violation in violation_dicts(error.violations):
+            messages.error(request, violation["message"])
     return redirect(match)

@@ -15,6 +15,7 @@ from ninja import Router
 from ninja.constants import NOT_SET
 from pydantic import BaseModel
 
+from scoring.acceptance.table import require_acceptance
 from scoring.api import cards
 from scoring.clubs.models import Club, Membership, Role
 from scoring.kit.registry import all_games
@@ -77,13 +78,20 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         ],
     },
     "/api/v1/events/victory-points": {"scale": "burraco-3", "scores": [1780, 1540]},
+    # Hand 1, recorded just above, disputed and then settled (the match asks for it).
+    "/api/v1/records/matches/{code}/hands/{number}/dispute": {"side": 1, "text": "?"},
+    "/api/v1/records/matches/{code}/hands/{number}/accept": {"side": 1},
 }
 
 
 def routers() -> list[Router]:
     """The routers scoring/api/urls.py mounts."""
     games = [import_string(game.api) for game in all_games() if game.api]
-    mounted = ("scoring.records.api.router", "scoring.api.events.router")
+    mounted = (
+        "scoring.records.api.router",
+        "scoring.acceptance.api.router",
+        "scoring.api.events.router",
+    )
     return [cards.router, *(import_string(router) for router in mounted), *games]
 
 
@@ -144,6 +152,7 @@ def recorder(db) -> tuple[str, str]:
     token = ApiToken.issue(alice, "phone")[1]
     match = make_match("free", (("alice",), ("bob",)))
     Match.objects.filter(pk=match.pk).update(club=club)
+    require_acceptance(match)
     return f"/api/v1/records/matches/{match.code}/hands", token
 
 
@@ -154,7 +163,8 @@ def test_every_answer_is_documented_with_the_keys_it_has(client, recorder):
     recorded, token = recorder
     for path, body in EXAMPLES.items():
         if "{code}" in path:
-            url, body = recorded, body | {"request_id": str(uuid.uuid4())}
+            url = recorded + path.partition("/hands")[2].replace("{number}", "1")
+            body = body | {"request_id": str(uuid.uuid4())}
             extra = EN | {"HTTP_AUTHORIZATION": f"Bearer {token}"}
         else:
             url, extra = path, EN

@@ -1,0 +1,128 @@
+"""Trust at the table, on phones at 360 px: a phone per side. A hand recorded on Ana &
+Caio's phone is accepted on Bia & Davi's; a disputed hand is settled by the referee's
+verdict; another is ruled by the club's admin on a third phone, and the ruling shows on
+the club's page and next to its rule in the rulebook."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from scoring.acceptance import table
+from scoring.clubs.models import Club, Membership, Role
+from scoring.ledger.models import Match
+from tests.browser.conftest import assert_fits_the_phone
+from tests.conftest import make_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def side_link(match: Match, position: int) -> str:
+    token = table.renew_side_link(match.sides.get(position=position)).token
+    return reverse("acceptance:side", args=[token])
+
+
+def record_quick_hand(page, ours: int, theirs: int) -> None:
+    page.fill("[name='s0-table_points']", str(ours))
+    page.fill("[name='s1-table_points']", str(theirs))
+    page.click("#hand-form [data-record]")
+
+
+def signed_in(phone, user, url: str):
+    """A phone on which ``user`` has signed in (on the live server at ``url``)."""
+    client = Client()
+    client.force_login(user)
+    page = phone("en", trusted=False)
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies["sessionid"].value}
+    page.context.add_cookies([cookie | {"url": url}])
+    return page
+
+
+def test_two_phones_one_per_side_and_the_director_on_a_third(phone, live_server):
+    bob = get_user_model().objects.create(username="bob")
+    club = Club.objects.create(name="Thursday table", created_by=bob)
+    Membership.objects.create(club=club, user=bob, role=Role.ADMIN)
+    match = make_match("samba", (("Ana", "Caio"), ("Bia", "Davi")))
+    Match.objects.filter(pk=match.pk).update(club=club)
+    match.refresh_from_db()
+    table.require_acceptance(match)
+
+    ana = phone("en", trusted=False)
+    ana.goto(side_link(match, 0))
+    expect(ana).to_have_url(re.compile(re.escape(match.get_absolute_url()) + "$"))
+    bia = phone("en", trusted=False)
+    bia.goto(side_link(match, 1))
+    expect(bia.locator("#hand-form")).to_be_visible()
+
+    # --- hand 1: recorded on Ana & Caio's phone, accepted on Bia & Davi's --------------
+    record_quick_hand(ana, 150, 300)
+    expect(ana.locator(".history .hand")).to_have_count(1)
+    expect(ana.locator('[data-pending-hand="1"]')).to_contain_text("pending")
+    expect(ana.locator("[data-accept]")).to_have_count(0)  # never its own side's hand
+    ask = bia.locator('[data-pending-hand="1"]')
+    expect(ask).to_contain_text("Bia & Davi — accept?", timeout=8_000)
+    expect(bia.locator('[data-side-totals="0"] [data-pending]')).to_have_text("150 pending")
+    assert_fits_the_phone(bia)
+    ask.get_by_role("button", name="Accept").click()
+    expect(bia.locator("[data-pending-hand]")).to_have_count(0)
+    expect(ana.locator('[data-side-totals="0"] [data-accepted]')).to_have_text(
+        "150 accepted", timeout=8_000
+    )
+
+    # --- hand 2: disputed on Bia's phone; the referee's verdict settles it -------------
+    record_quick_hand(ana, 200, 100)
+    ask = bia.locator('[data-pending-hand="2"]')
+    ask.get_by_role("link", name="Dispute").click(timeout=8_000)
+    expect(bia).to_have_url(re.compile(r"/hands/2/dispute/"))
+    bia.locator("[data-question=meld]").click()
+    bia.fill("#question-cards", "KH KS")
+    bia.fill("[name=text]", "Two kings are no meld")
+    assert_fits_the_phone(bia)
+    bia.locator("[data-send-dispute]").click()
+    verdict = bia.locator("[data-verdict]")
+    expect(verdict).to_contain_text("Not a valid meld")
+    rule_link = verdict.locator("[data-verdict-rule]")
+    expect(rule_link).to_have_attribute("href", re.compile(r"^/rules/samba/#samba\."))
+    assert_fits_the_phone(bia)
+    bia.get_by_role("button", name="The verdict settles it: accept").click()
+    expect(bia.locator("[data-hand-status]")).to_have_attribute("data-hand-status", "accepted")
+    expect(bia.locator("[data-trail] [data-step]")).to_have_count(3)  # recorded, disputed, settled
+
+    # --- hand 3: disputed, not settled: the club's admin rules on a third phone ---------
+    bia.goto(match.get_absolute_url())
+    record_quick_hand(ana, 90, 0)
+    bia.locator('[data-pending-hand="3"]').get_by_role("link", name="Dispute").click(timeout=8_000)
+    bia.locator("[data-question=meld]").click()
+    bia.fill("#question-cards", "7H 7S 7D")
+    bia.fill("[name=text]", "The sevens were laid after the pile was frozen")
+    bia.locator("[data-send-dispute]").click()
+    expect(bia.locator("[data-dispute-status=open]")).to_be_visible()
+    rule = bia.locator("[data-verdict-rule]").get_attribute("href").split("#")[1]
+
+    director = signed_in(phone, bob, live_server.url)
+    director.goto(club.get_absolute_url())
+    director.locator("[data-desk] a").first.click()
+    expect(director).to_have_url(re.compile(r"/hands/3/$"))
+    form = director.locator("[data-ruling-form]")
+    form.get_by_label("Keep the hand").check()
+    expect(form.locator("[name=rule]")).to_have_value(rule)  # the verdict's rule
+    form.locator("[name=text]").fill("A frozen pile does not stop a meld from hand.")
+    assert_fits_the_phone(director)
+    form.get_by_role("button", name="Record the ruling").click()
+    expect(director.locator("[data-hand-status]")).to_have_attribute("data-hand-status", "ruled")
+
+    director.goto(club.get_absolute_url())
+    expect(director.locator("[data-rulings]")).to_contain_text("does not stop a meld")
+    assert_fits_the_phone(director)
+    director.goto(reverse("ledger:rulebook", args=["samba"]))
+    cited = director.locator(f'[id="{rule}"] [data-rule-rulings]')
+    expect(cited).to_contain_text("This club has ruled on this once")
+    cited.locator("summary").click()
+    cited.get_by_role("link").first.click()
+    expect(director.locator("[data-rulings]")).to_contain_text("does not stop a meld")
