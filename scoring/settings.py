@@ -134,6 +134,7 @@ INSTALLED_APPS = [
     "scoring.games.pinkerton",
     "scoring.games.paciencia",
     "scoring.records",
+    "scoring.events",
 ]
 
 MIDDLEWARE = [
