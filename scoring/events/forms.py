@@ -10,10 +10,13 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from scoring.clubs.models import Club, Guest
-from scoring.events.models import Entrant, Event
+from scoring.events.models import Entrant, Event, Scale
 from scoring.ledger.forms import MatchForm, split_names
 from scoring.ledger.registry import Game
 from scoring.ledger.validators import validate_name
+
+
+BANDED = (Scale.BURRACO_3, Scale.BURRACO_4)
 
 
 class EventForm(forms.ModelForm):
@@ -55,7 +58,15 @@ class NewEvent:
         return [self.event_form, self.match_form, self.options_form]
 
     def is_valid(self) -> bool:
-        return all([form.is_valid() for form in self.forms()])
+        valid = all([form.is_valid() for form in self.forms()])
+        scale = self.event_form.cleaned_data.get("scale") if valid else None
+        if self.game.individual and scale in BANDED:
+            # A 20–0 band turns the difference between two scores into points.
+            self.event_form.add_error(
+                "scale", _("Victory-point bands score a table of two; choose another scale.")
+            )
+            return False
+        return valid
 
     def save(self, user: Any) -> Event:
         event = self.event_form.save(commit=False)

@@ -20,9 +20,11 @@ from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from referee.rulings import RuleError
 from scoring.clubs.models import Club, Role
 from scoring.ledger.models import Match, Player, Seat, Side, new_code
 from scoring.ledger.registry import Game, game_choices, get_game
+from scoring.ledger.rulebook import describe
 from scoring.ledger.validators import validate_name
 
 
@@ -132,7 +134,7 @@ class Event(models.Model):
     def scale_setting(self) -> Any:
         """The scale as ``referee.events.victory_points`` takes it."""
         if self.scale == Scale.WIN_DRAW_LOSS:
-            return {"win-draw-loss": [self.win_points, self.draw_points, self.loss_points]}
+            return {"win": self.win_points, "draw": self.draw_points, "loss": self.loss_points}
         return str(self.scale)
 
     def next_number(self) -> int:
@@ -178,7 +180,10 @@ class Event(models.Model):
                     raise ValidationError(
                         _("A round needs at least two active entrants."), code="few"
                     )
-                tables, byes = draw(event, board, active, number, seed)
+                try:
+                    tables, byes = draw(event, board, active, number, seed)
+                except RuleError as error:
+                    raise ValidationError([describe(v) for v in error.violations]) from error
                 for table in board.current_tables():
                     table.row.result_at_draw = table.scores
                     table.row.save(update_fields=["result_at_draw"])

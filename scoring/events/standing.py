@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
+from referee.events import Result, StandingLine, standing, tiebreaks_for, victory_points
 from scoring.events.models import Entrant, Event, Round, Table, TableSeat
 from scoring.ledger.models import Side
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 
 @dataclass
@@ -51,9 +50,11 @@ class TableState:
 
     @property
     def done(self) -> bool:
-        """Its result counts: the match finished, a director closed the table, or it has
-        played the event's hands."""
-        return self.finished or self.closed or self.played_its_hands
+        """Its result counts: the match finished, a director closed the table, it has
+        played the event's hands, or the next round was drawn on its result (a
+        correction since, which may reopen its match, still counts)."""
+        drawn_on = self.row.result_at_draw is not None
+        return self.finished or self.closed or self.played_its_hands or drawn_on
 
     @property
     def state(self) -> str:
@@ -94,7 +95,7 @@ class Board:
     event: Event
     entrants: list[Entrant]
     rounds: list[RoundState]
-    lines: list[Any] = field(default_factory=list)
+    lines: list[StandingLine] = field(default_factory=list)
 
     def current(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds else None
@@ -177,39 +178,68 @@ def board_of(event: Event) -> Board:
 
 def score_tables(board: Board) -> None:
     """Each done table's event points, by the event's scale."""
-    from referee.events import victory_points
-
     scale = board.event.scale_setting()
     for table in board.done_tables():
-        table.points = list(victory_points(scale, table.scores)[0])
+        if len(table.scores) >= 2:
+            table.points = list(victory_points(scale, table.scores)[0])
 
 
-def standing_lines(board: Board) -> list[Any]:
-    """The standing across tables, each line with how it was reached."""
-    from referee.events import standing
+def results_of(board: Board) -> list[Result]:
+    """Every table that counts, and every bye (a table of one, with the event's points
+    for a bye), as ``referee.events`` reads them."""
+    results = [
+        Result(
+            entrants=tuple(str(e.pk) for e in table.entrants),
+            points=tuple(table.points),
+            scores=tuple(table.scores),
+        )
+        for table in board.done_tables()
+        if table.points is not None
+    ]
+    for state in board.rounds:
+        results += [Result((str(e.pk),), (board.event.bye_points,)) for e in state.byes]
+    return results
 
-    return list(
-        standing([str(e.pk) for e in board.entrants], results_of(board), **_setting(board))
+
+def lot_seed(board: Board) -> int:
+    """The lot that breaks the last ties: the first round's recorded seed."""
+    return board.rounds[0].row.seed if board.rounds else 0
+
+
+def standing_lines(board: Board) -> list[StandingLine]:
+    """The standing across tables: event points, then the event's tiebreaks."""
+    return standing(
+        [str(e.pk) for e in board.entrants],
+        results_of(board),
+        tiebreaks=tiebreaks_for(board.event.format),
+        seed=lot_seed(board),
     )
 
 
-def _setting(board: Board) -> dict[str, Any]:
-    return {}
+def reason(line: StandingLine, first: bool) -> str:
+    """How the line was reached, in the reader's language."""
+    values = {key: _number(value) for key, value in line.tiebreaks.items()}
+    if line.reached_by == "events.standing.head-to-head":
+        return _("Level on points; ahead on the tables among them (%(n)s).") % {
+            "n": values.get("head-to-head", 0)
+        }
+    if line.reached_by == "events.standing.opponents-points":
+        return _("Level on points; their opponents scored more (%(n)s).") % {
+            "n": values.get("opponents-points", 0)
+        }
+    if line.reached_by == "events.standing.score-difference":
+        return _("Level on points; better score difference (%(n)s).") % {
+            "n": values.get("score-difference", 0)
+        }
+    if line.reached_by == "events.standing.lot":
+        return _("Level on everything: placed by lot.")
+    if first:
+        return _("Most event points.")
+    return _("Fewer event points than the line above.")
 
 
-def results_of(board: Board) -> Sequence[Any]:
-    from referee.events import TableResult
-
-    results: list[Any] = [
-        TableResult(
-            round=table.round,
-            entrants=tuple(str(e.pk) for e in table.entrants),
-            scores=tuple(table.scores),
-            points=tuple(table.points or ()),
-        )
-        for table in board.done_tables()
-    ]
-    return results
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
 
 
 def entrants_for_draw(event: Event, board: Board, number: int) -> list[Entrant]:

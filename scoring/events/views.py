@@ -26,7 +26,7 @@ from scoring.events.forms import (
     roster_of,
 )
 from scoring.events.models import Entrant, Event, Table
-from scoring.events.standing import Board, board_of
+from scoring.events.standing import Board, board_of, reason
 from scoring.ledger import access
 from scoring.ledger.qr import qr_svg
 from scoring.ledger.registry import GAMES, all_games, get_game
@@ -78,7 +78,10 @@ def _event_context(request: HttpRequest, event: Event, board: Board) -> dict[str
 def named_lines(board: Board) -> list[dict[str, object]]:
     """The standing's lines with each entrant by name."""
     by_id = {str(entrant.pk): entrant for entrant in board.entrants}
-    return [{"line": line, "entrant": by_id[str(line.entrant)]} for line in board.lines]
+    return [
+        {"line": line, "entrant": by_id[line.entrant], "reason": reason(line, index == 0)}
+        for index, line in enumerate(board.lines)
+    ]
 
 
 @require_safe
