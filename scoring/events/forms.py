@@ -15,7 +15,6 @@ from scoring.ledger.forms import MatchForm, split_names
 from scoring.ledger.registry import Game
 from scoring.ledger.validators import validate_name
 
-
 BANDED = (Scale.BURRACO_3, Scale.BURRACO_4)
 
 
