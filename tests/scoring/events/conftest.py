@@ -22,7 +22,8 @@ def person(name: str) -> Any:
 
 
 def phone(name: str | None = None) -> Client:
-    client = Client()
+    """A phone reading English (the app's default is pt-BR), signed in as ``name``."""
+    client = Client(headers={"Accept-Language": "en"})
     if name is not None:
         client.force_login(person(name))
     return client
