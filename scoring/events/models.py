@@ -185,6 +185,8 @@ class Event(models.Model):
                 except RuleError as error:
                     raise ValidationError([describe(v) for v in error.violations]) from error
                 for table in board.current_tables():
+                    if not (table.finished or table.closed):
+                        table.match.finish()  # it played its hands: what stands is its result
                     table.row.result_at_draw = table.scores
                     table.row.save(update_fields=["result_at_draw"])
                 made = Round.objects.create(event=event, number=number, seed=seed, drawn_by=by)
