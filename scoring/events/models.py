@@ -184,9 +184,8 @@ class Event(models.Model):
                     tables, byes = draw(event, board, active, number, seed)
                 except RuleError as error:
                     raise ValidationError([describe(v) for v in error.violations]) from error
+                settle(board)
                 for table in board.current_tables():
-                    if not (table.finished or table.closed):
-                        table.match.finish()  # it played its hands: what stands is its result
                     table.row.result_at_draw = table.scores
                     table.row.save(update_fields=["result_at_draw"])
                 made = Round.objects.create(event=event, number=number, seed=seed, drawn_by=by)
@@ -199,6 +198,19 @@ class Event(models.Model):
             raise ValidationError(
                 _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
             ) from error
+
+
+def settle(board: Any) -> int:
+    """End the match of every table of the last round that has played the event's hands
+    (its match has no target to end it): what stands is its result, in the records too.
+    Returns how many were ended."""
+    ended = 0
+    for table in board.current_tables():
+        if table.done and not (table.finished or table.closed):
+            table.match.finish()
+            table.finished = True
+            ended += 1
+    return ended
 
 
 class Entrant(models.Model):

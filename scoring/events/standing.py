@@ -118,6 +118,10 @@ class Board:
             table.done for table in self.current_tables()
         )
 
+    def unsettled(self) -> bool:
+        """A table of the last round played its hands and its match has not ended."""
+        return any(t.done and not (t.finished or t.closed) for t in self.current_tables())
+
     def done_tables(self) -> list[TableState]:
         return [table for state in self.rounds for table in state.tables if table.done]
 

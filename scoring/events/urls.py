@@ -9,6 +9,7 @@ urlpatterns = [
     path("<str:code>/", views.event_page, name="event"),
     path("<str:code>/desk/", views.desk, name="desk"),
     path("<str:code>/draw/", views.draw, name="draw"),
+    path("<str:code>/settle/", views.settle, name="settle"),
     path("<str:code>/tables/<int:pk>/close/", views.close_table, name="close-table"),
     path("<str:code>/entrants/", views.add_entrant, name="add-entrant"),
     path("<str:code>/entrants/<int:pk>/", views.entrant_page, name="entrant"),

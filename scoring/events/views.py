@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.clubs.models import Club, Role
-from scoring.events import exports
+from scoring.events import exports, models
 from scoring.events.forms import (
     DirectorForm,
     EntrantForm,
@@ -144,6 +144,14 @@ def close_table(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("match"), pk=pk, round__event=event)
     table.close(by=request.user)
     messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
+    return _to_desk(event)
+
+
+@require_POST
+def settle(request: HttpRequest, code: str) -> HttpResponse:
+    """End the matches of the tables that played the round's hands, as they stand."""
+    event = event_for(request, code, direct=True)
+    models.settle(board_of(event))
     return _to_desk(event)
 
 

@@ -90,6 +90,11 @@ def test_a_six_pair_swiss_truco_night_of_three_rounds(phone, live_server):
         states = director.locator(f'[data-round="{number}"] [data-table]')
         expect(states.and_(director.locator('[data-state="finished"]'))).to_have_count(3)
 
+    # The last round's matches end as they stand, for the records.
+    director.get_by_role("button", name="End the round's matches").click()
+    expect(director.locator("#settle")).to_have_count(0)
+    assert not event.round_set.get(number=3).tables.filter(match__status="in_progress").exists()
+
     # No rematch in three swiss rounds of six pairs, and the standing counts every table.
     assert len(met) == 9
     director.goto(event.get_absolute_url())

@@ -150,6 +150,13 @@ def test_a_round_of_so_many_hands_is_done_when_the_table_played_them(club):
     done = board_of(event).current_tables()[0]
     assert done.state == "finished" and done.hands == 3
     assert done.points == [12, 8]  # 1000 v 760: a difference of 240
+    assert not table.match.is_finished  # no target ends it: the desk or the next draw does
+    event.draw_round(2, seed=2)
+    table.match.refresh_from_db()
+    assert table.match.is_finished and list(table.match.sides.values_list("won", flat=True)) == [
+        True,
+        False,
+    ]
 
 
 def test_individuals_sit_at_tables_of_the_games_size(club):
