@@ -282,3 +282,15 @@ def test_a_club_scores_its_night_by_its_own_bands(club):
     table = board_of(event).current_tables()[0]
     record(table.match, {"points": [400, 200]})
     assert board_of(event).current_tables()[0].points == [7, 3]  # a difference of 200
+
+
+def test_head_to_head_and_the_match_record_name_the_event_round_and_table(club):
+    event = make_event(club, entrants=["Ana & Bia", "Caio & Davi"], scale="win-draw-loss")
+    event.draw_round(1, seed=1)
+    play_round(event)
+    table = board_of(event).current_tables()[0]
+    carol = phone("carol")
+    meeting = carol.get("/records/head-to-head/", {"first": "Ana, Bia", "second": "Caio, Davi"})
+    assert "Quarta, round 1, table 1" in meeting.content.decode()
+    record_page = carol.get(f"/records/matches/{table.match.code}/").content.decode()
+    assert "data-event-place" in record_page and "round 1, table 1" in record_page
