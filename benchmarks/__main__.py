@@ -94,4 +94,8 @@ if __name__ == "__main__":
     # Ratings rebuilt from the same 10,000 matches (a figure, no budget).
     print()
     subprocess.run([sys.executable, "-m", "benchmarks.ratings"], cwd=ROOT)
+    # A club's night of 50 tables, on a database of its own too.
+    print()
+    events = subprocess.run([sys.executable, "-m", "benchmarks.event_page"], cwd=ROOT)
+    checks.append(events.returncode == 0)
     print(f"\ntargets: {sum(checks)} PASS, {len(checks) - sum(checks)} FAIL")

@@ -56,6 +56,7 @@ def club(request: HttpRequest, code: str) -> HttpResponse:
         "can_score": role in SCORING_ROLES,
         "memberships": club.memberships.select_related("user"),
         "guests": club.guests.all(),
+        "events": club.events.all()[:20],
         "invitations": club.invitations.usable() if role == Role.ADMIN else [],
         "in_progress": listed_items(list(matches.in_progress()[:50])),
         "finished": listed_items(list(matches.finished().order_by("-finished_at")[:20])),

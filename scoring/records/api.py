@@ -21,6 +21,7 @@ from referee.rulings import RuleError, Violation
 from scoring.acceptance.trail import HandStatus, TrailStepOut, hand_acceptance
 from scoring.api.schemas import BreakdownOut, ObjectIn, Violations, breakdown_out
 from scoring.clubs.models import Membership
+from scoring.events.placement import PLACED, placement
 from scoring.kit.fields import read_whole_number
 from scoring.kit.registry import GAMES
 from scoring.ledger.models import Match, Player
@@ -67,6 +68,13 @@ class SideOut(Schema):
     won: bool
 
 
+class EventPlaceOut(Schema):
+    code: str = Field(description="The event's address: /events/<code>/")
+    name: str
+    round: int
+    table: int
+
+
 class MatchSummaryOut(Schema):
     code: str
     game: str
@@ -75,6 +83,9 @@ class MatchSummaryOut(Schema):
     finished_at: dt.datetime | None
     url: str = Field(description="The match page")
     sides: list[SideOut]
+    event: EventPlaceOut | None = Field(
+        None, description="The club event, round and table the match was played at"
+    )
 
 
 class MatchList(Schema):
@@ -203,6 +214,7 @@ def _summary(request: HttpRequest, match: Match) -> dict[str, Any]:
         "finished_at": match.finished_at,
         "url": request.build_absolute_uri(match.get_absolute_url()),
         "sides": _sides(match),
+        "event": placement(match),
     }
 
 
@@ -221,7 +233,8 @@ def list_matches(request: HttpRequest, filters: Query[MatchFilters]) -> dict[str
     if filters.player:
         player = Player.objects.filter(name__iexact=" ".join(filters.player.split())).first()
         matches = matches.filter(sides__seats__player=player) if player else matches.none()
-    page = matches.order_by("-created_at", "-pk").prefetch_related("sides__seats__player")
+    page = matches.order_by("-created_at", "-pk").select_related(PLACED)
+    page = page.prefetch_related("sides__seats__player")
     window = page[filters.offset : filters.offset + filters.limit]
     return {"count": matches.count(), "items": [_summary(request, m) for m in window]}
 
@@ -232,7 +245,8 @@ def _match_or_404(request: HttpRequest, code: str, *, change: bool = False) -> M
         match_for(request, code, change=change)
     except Http404:
         return None
-    return Match.objects.filter(code=code).prefetch_related("sides__seats__player").first()
+    found = Match.objects.filter(code=code).select_related(PLACED)
+    return found.prefetch_related("sides__seats__player").first()
 
 
 def _hand(hand) -> dict[str, Any]:

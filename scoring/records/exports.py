@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 
 from referee.rulings import RuleError
 from scoring.clubs.models import Club, Guest, Membership
+from scoring.events.placement import PLACED, placement
 from scoring.ledger.balance import summed_sides, unbalanced
 from scoring.ledger.models import Hand, HandRevision, HandScore, Match, Player, Seat, Side
 from scoring.ratings.recompute import rebuild as rebuild_ratings
@@ -107,7 +108,7 @@ def match_csv(match: Match) -> str:
 
 CSV_HEADER = [
     "match", "game", "status", "created_at", "finished_at", "side", "name", "players",
-    "total", "won",
+    "total", "won", "event", "round", "table",
 ]  # fmt: skip
 
 
@@ -126,14 +127,17 @@ def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
     yield flush()
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
     sides = Prefetch("sides", queryset=Side.objects.prefetch_related(seats))
-    for match in matches.order_by("created_at", "pk").prefetch_related(sides).iterator(500):
+    query = matches.order_by("created_at", "pk").select_related(PLACED)
+    for match in query.prefetch_related(sides).iterator(500):
+        place = placement(match) or {}
         for side in match.sides.all():
             writer.writerow(
                 [
                     match.code, match.game, match.status, _when(match.created_at),
                     _when(match.finished_at), side.position, side.name,
                     ", ".join(seat.player.name for seat in side.seats.all()),
-                    side.total, int(side.won),
+                    side.total, int(side.won), place.get("code", ""), place.get("round", ""),
+                    place.get("table", ""),
                 ]
             )  # fmt: skip
         yield flush()
@@ -225,7 +229,7 @@ def export_matches(matches: QuerySet[Match], *, tokens: bool = False) -> Iterato
             ),
         ),
     )
-    query = matches.order_by("created_at", "pk").select_related("owner", "club")
+    query = matches.order_by("created_at", "pk").select_related("owner", "club", PLACED)
     query = query.prefetch_related(
         Prefetch("sides", queryset=Side.objects.prefetch_related(seats)), hands
     )

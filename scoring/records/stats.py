@@ -261,6 +261,10 @@ class Meeting:
     finished_at: dt.datetime | None
     totals: tuple[int, int]
     winner: int | None  # 0: the first, 1: the second, None: neither (or both)
+    # The club event it was played at, with its round and table (None: on its own).
+    event: str | None = None
+    round: int | None = None
+    table: int | None = None
 
 
 @dataclass
@@ -305,7 +309,15 @@ def head_to_head(
     )
     latest = list(
         ours.values(
-            "match_id", "match__code", "match__game", "match__finished_at", "total", "won"
+            "match_id",
+            "match__code",
+            "match__game",
+            "match__finished_at",
+            "total",
+            "won",
+            "match__event_table__round__event__name",
+            "match__event_table__round__number",
+            "match__event_table__number",
         ).order_by("-match__finished_at", "-match_id")[:recent]
     )
     opposing = {
@@ -326,6 +338,9 @@ def head_to_head(
                 finished_at=row["match__finished_at"],
                 totals=(row["total"], them["total"]),
                 winner=winner,
+                event=row["match__event_table__round__event__name"],
+                round=row["match__event_table__round__number"],
+                table=row["match__event_table__number"],
             )
         )
     return result

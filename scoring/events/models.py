@@ -1,0 +1,400 @@
+"""Club events: a night, a tournament or a league above the matches.
+
+An event has entrants (pairs or teams for a game played by sides, individuals for
+Pif-Paf and Pinkerton) and rounds; drawing a round seats the active entrants at tables,
+and each table is one ordinary ledger match of the club, with the event's options, its
+own scorer link and its own QR code. The formats, the victory-point scales and the
+standing across tables are plain Python in ``referee.events``; here is only what is
+kept: who entered, what was drawn, which match each table is.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from referee.rulings import RuleError
+from scoring.clubs.models import Club, Role
+from scoring.kit.registry import Game, game_choices, get_game
+from scoring.kit.rulebook import describe
+from scoring.ledger.models import Match, Player, Seat, Side, new_code
+from scoring.ledger.validators import validate_name
+
+
+class Kind(models.TextChoices):
+    NIGHT = "night", _("Night: one sitting of several rounds")
+    TOURNAMENT = "tournament", _("Tournament: several sittings")
+    LEAGUE = "league", _("League: fixtures over weeks")
+
+
+class Format(models.TextChoices):
+    SWISS = "swiss", _("Swiss: by standing, no rematch")
+    DANISH = "danish", _("Danish: by standing, 1 v 2, 3 v 4")
+    ROUND_ROBIN = "round-robin", _("Round robin: everyone meets once")
+    KNOCKOUT = "knockout", _("Knockout")
+    GROUPS_KNOCKOUT = "groups-knockout", _("Groups, then a knockout")
+    SEATED = "seated", _("Seated: tables by lot, then by standing")
+
+
+class Scale(models.TextChoices):
+    BURRACO_3 = "burraco-3", _("Victory points 20–0, rounds of 3 hands")
+    BURRACO_4 = "burraco-4", _("Victory points 20–0, rounds of 4 hands")
+    WIN_DRAW_LOSS = "win-draw-loss", _("Win, draw, loss")
+    DIFFERENCE = "difference", _("Score difference")
+    GAMES = "games", _("Games won")
+    BANDS = "bands", _("The club's own victory-point bands")
+
+
+class Event(models.Model):
+    code = models.CharField(max_length=16, unique=True, default=new_code, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(_("name"), max_length=60, validators=[validate_name])
+    game = models.CharField(_("game"), max_length=30, choices=game_choices)
+    # The game's house rules and target, as a match of the game stores them: every
+    # table's match gets these.
+    options = models.JSONField(_("house rules"), default=dict, blank=True)
+    target = models.BigIntegerField(_("target"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind, default=Kind.NIGHT)
+    format = models.CharField(_("format"), max_length=16, choices=Format, default=Format.SWISS)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=3, help_text=_("How many rounds the event plays.")
+    )
+    # A round's length: so many hands at each table, or (empty) each match to its target.
+    hands = models.PositiveSmallIntegerField(
+        _("hands per table"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: each table plays its match to the target."),
+    )
+    table_size = models.PositiveSmallIntegerField(
+        _("players a table"),
+        null=True,
+        blank=True,
+        help_text=_("For a game everyone plays alone; empty: the game's largest table."),
+    )
+    scale = models.CharField(
+        _("points scale"), max_length=16, choices=Scale, default=Scale.BURRACO_3
+    )
+    # The club's own bands (scale "bands"): {"bands": [[difference, winner, loser], …],
+    # "above": [winner, loser]}, as ``referee.events.read_scale`` reads them.
+    bands = models.JSONField(_("bands"), null=True, blank=True)
+    # What a bye scores, on the event's scale (12 of 20 VP; a win where points are
+    # win/draw/loss).
+    bye_points = models.SmallIntegerField(_("points for a bye"), default=12)
+    win_points = models.SmallIntegerField(_("points for a win"), default=2)
+    draw_points = models.SmallIntegerField(_("points for a draw"), default=1)
+    loss_points = models.SmallIntegerField(_("points for a loss"), default=0)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every change the desk makes (a draw, an entrant, a closed table): with the
+    # tables' match versions, what the event page's drawing is kept under.
+    version = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:event", args=[self.code])
+
+    def touch(self) -> None:
+        Event.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+
+    def drawing_key(self) -> str:
+        """What the event page shows changes only with this (one query): the desk's
+        changes and every table's match version (which only ever grows)."""
+        from django.db.models import Count, Sum
+
+        tables = Table.objects.filter(round__event=self).aggregate(
+            count=Count("pk"), played=Sum("match__version")
+        )
+        version = Event.objects.filter(pk=self.pk).values_list("version", flat=True)
+        return f"{self.pk}.{version[0] if version else 0}.{tables['count']}.{tables['played']}"
+
+    @property
+    def rules(self) -> Game:
+        return get_game(self.game)
+
+    @property
+    def individual(self) -> bool:
+        return self.rules.individual
+
+    def seats_a_table(self) -> int:
+        """How many entrants sit at a table: two sides, or for a game everyone plays
+        alone the event's table size within the game's limits."""
+        game = self.rules
+        if not game.individual:
+            return 2
+        size = self.table_size or game.max_sides
+        return max(game.min_sides, min(size, game.max_sides))
+
+    def may_direct(self, user: Any) -> bool:
+        """The club's admins and the event's directors create, draw and adjust."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if user.is_superuser:
+            return True
+        if self.club.memberships.filter(user=user, role=Role.ADMIN).exists():
+            return True
+        return self.directors.filter(pk=user.pk).exists()
+
+    def scale_setting(self) -> Any:
+        """The scale as ``referee.events.victory_points`` takes it."""
+        if self.scale == Scale.BANDS and self.bands:
+            return self.bands
+        if self.scale == Scale.WIN_DRAW_LOSS:
+            return {"win": self.win_points, "draw": self.draw_points, "loss": self.loss_points}
+        return str(self.scale)
+
+    def next_number(self) -> int:
+        return self.round_set.count() + 1
+
+    # --- drawing a round --------------------------------------------------------------
+
+    def draw_round(self, number: int, *, by: Any = None, seed: int | None = None) -> Round:
+        """Draw round ``number``, the next one: seat the active entrants by the event's
+        format and start one club match a table. Refused (ValidationError) when that
+        round is already drawn (two directors at once make one round), when the event
+        has played all its rounds, or while a table of the last round still plays."""
+        from scoring.events.pairing import draw
+        from scoring.events.standing import board_of, entrants_for_draw
+
+        try:
+            with transaction.atomic():
+                event = Event.objects.select_for_update().get(pk=self.pk)
+                drawn = event.round_set.count()
+                if number != drawn + 1:
+                    raise ValidationError(
+                        _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
+                    )
+                if number > event.rounds:
+                    raise ValidationError(
+                        _("The event has played all its %(n)s rounds.") % {"n": event.rounds},
+                        code="over",
+                    )
+                board = board_of(event)
+                playing = [t for t in board.current_tables() if not t.done]
+                if playing:
+                    raise ValidationError(
+                        _(
+                            "Table %(n)s is still playing: every table must finish, or be "
+                            "closed by a director, before the next round."
+                        )
+                        % {"n": playing[0].number},
+                        code="playing",
+                    )
+                seed = secrets.randbelow(10**6) if seed is None else seed
+                active = entrants_for_draw(event, board, number)
+                if len(active) < 2:
+                    raise ValidationError(
+                        _("A round needs at least two active entrants."), code="few"
+                    )
+                try:
+                    tables, byes = draw(event, board, active, number, seed)
+                except RuleError as error:
+                    raise ValidationError([describe(v) for v in error.violations]) from error
+                settle(board)
+                for table in board.current_tables():
+                    table.row.result_at_draw = table.scores
+                    table.row.save(update_fields=["result_at_draw"])
+                made = Round.objects.create(event=event, number=number, seed=seed, drawn_by=by)
+                event.touch()
+                made.byes.set(byes)
+                for position, seated in enumerate(tables, start=1):
+                    made.seat_table(position, seated)
+                return made
+        except IntegrityError as error:
+            # The unique round number, if another director's draw committed first.
+            raise ValidationError(
+                _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
+            ) from error
+
+
+def settle(board: Any) -> int:
+    """End the match of every table of the last round that has played the event's hands
+    (its match has no target to end it): what stands is its result, in the records too.
+    Returns how many were ended."""
+    ended = 0
+    for table in board.current_tables():
+        if table.done and not (table.finished or table.closed):
+            table.match.finish()
+            table.finished = True
+            ended += 1
+    return ended
+
+
+class Entrant(models.Model):
+    """A pair or a team (a game played by sides) or one player (a game everyone plays
+    alone). ``players`` are the names that sit down for it in the next round: a
+    substitute replaces a name there, and the matches already played keep theirs."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(_("name"), max_length=60, validators=[validate_name])
+    players = models.JSONField(_("players"), default=list)
+    # Seeding, for a knockout or groups; 0: unseeded.
+    seed = models.PositiveSmallIntegerField(_("seed"), default=0)
+    # A late arrival plays from this round on; a withdrawal plays no round from
+    # ``withdrawn_from`` on, and keeps the results it had.
+    joined_from = models.PositiveSmallIntegerField(default=1)
+    withdrawn_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                "event", models.functions.Lower("name"), name="entrant_name_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def plays_in(self, number: int) -> bool:
+        return self.joined_from <= number and (
+            self.withdrawn_from is None or number < self.withdrawn_from
+        )
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_from is not None
+
+    def substitute(self, replaced: str, substitute: str, from_round: int) -> Substitution:
+        """``substitute`` sits down for the entrant instead of ``replaced`` from round
+        ``from_round`` on; the tables already drawn keep who sat there."""
+        with transaction.atomic():
+            self.players = [substitute if name == replaced else name for name in self.players]
+            self.save(update_fields=["players"])
+            self.event.touch()
+            return self.substitutions.create(
+                replaced=replaced, substitute=substitute, from_round=from_round
+            )
+
+
+class Substitution(models.Model):
+    """A substitute plays for an entrant from a round on, in place of one of its players."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="substitutions")
+    replaced = models.CharField(_("plays instead of"), max_length=60)
+    substitute = models.CharField(_("substitute"), max_length=60, validators=[validate_name])
+    from_round = models.PositiveSmallIntegerField()
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.substitute} for {self.replaced} ({self.entrant})"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    # The lot it was drawn by, kept so that the draw can be shown to be fair.
+    seed = models.PositiveIntegerField()
+    byes = models.ManyToManyField(Entrant, blank=True, related_name="byes")
+    drawn_at = models.DateTimeField(auto_now_add=True)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.number}"
+
+    def seat_table(self, number: int, entrants: Sequence[Entrant]) -> Table:
+        """Table ``number`` of this round: a new match of the club, each entrant a side."""
+        event = self.event
+        match = Match.objects.create(
+            game=event.game, options=event.options, target=event.target, club=event.club
+        )
+        for position, entrant in enumerate(entrants):
+            side = Side.objects.create(match=match, position=position, name=entrant.name)
+            Seat.objects.bulk_create(
+                Seat(side=side, player=Player.named(name), order=order)
+                for order, name in enumerate(entrant.players)
+            )
+        table = Table.objects.create(round=self, number=number, match=match)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, entrant=entrant, position=position)
+            for position, entrant in enumerate(entrants)
+        )
+        return table
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    # The ledger match the table plays: its sides are the entrants, in seat order.
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="event_table")
+    entrants = models.ManyToManyField(Entrant, through="TableSeat", related_name="tables")
+    # A director closed the table: what stands is its result.
+    closed = models.BooleanField(default=False)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # The table's totals when the next round was drawn: a result corrected since then
+    # counts in the standing, and the drawn round stays as it is, flagged.
+    result_at_draw = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"
+
+    def close(self, by: Any = None) -> None:
+        """A director ends the table: its match ends as it stands (the side ahead wins)."""
+        with transaction.atomic():
+            self.closed = True
+            self.closed_by = by
+            self.save(update_fields=["closed", "closed_by"])
+            self.round.event.touch()
+            if not self.match.is_finished:
+                self.match.finish()
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    # The entrant's side in the table's match.
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="table_seat_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} at {self.table}"
