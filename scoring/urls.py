@@ -11,6 +11,7 @@ urlpatterns = [
     path("records/", include("scoring.records.urls")),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("scoring.clubs.urls")),
+    path("events/", include("scoring.nights.urls")),
     path("events/", include("scoring.events.urls")),
     path("", include("scoring.ledger.urls")),
     path("paciencia/", include("scoring.games.paciencia.urls")),
