@@ -30,6 +30,7 @@ def close_night(event: Event, *, by: Any = None, base_url: str = "") -> int:
             closing, _made = Closing.objects.get_or_create(event=event, defaults={"closed_by": by})
     except IntegrityError:  # another director's close committed first
         closing = Closing.objects.get(event=event)
+    event.touch()  # the event page shows the results from now on
     # One update claims the mailing: whoever sets mailed_at sends, nobody else does.
     claimed = Closing.objects.filter(pk=closing.pk, mailed_at__isnull=True).update(
         mailed_at=timezone.now()
