@@ -302,6 +302,9 @@ if _email_host:
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tento@localhost")
+# Whether mail leaves this machine: the room's mode holds the nights' results back
+# without it (scoring/nights/closing.py).
+MAILERS_SEND = bool(_email_host)
 # A phone keeps its scorer capabilities in its session: long enough for a season.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 60 * 60 * 24 * 120)
 # Read from the cache first: a poll answered 304 should not have to read the session row.

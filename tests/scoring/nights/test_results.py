@@ -139,3 +139,15 @@ def test_the_desk_offers_the_close_and_the_event_the_results(night):
     assert "data-closed" in alice.get(f"/events/{night.code}/desk/").content.decode()
     assert "data-results" in alice.get(f"/events/{night.code}/").content.decode()
     assert get_user_model().objects.filter(username="alice").exists()
+
+
+def test_a_night_closed_in_the_room_is_mailed_once_from_the_hosted_tento(
+    night, mailoutbox, settings
+):
+    ask_by_mail(night.club, "ana", "Ana")
+    settings.ROOM, settings.MAILERS_SEND = True, False
+    assert close_night(night) == 0 and not mailoutbox
+    assert Closing.objects.get(event=night).mailed_at is None
+    settings.ROOM = False  # imported into the hosted Tento, closed again there
+    assert close_night(night) == 1 and close_night(night) == 0
+    assert len(mailoutbox) == 1
