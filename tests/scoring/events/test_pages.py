@@ -229,3 +229,13 @@ def test_the_event_page_reads_as_many_queries_for_nine_tables_as_for_three(
     with CaptureQueriesContext(connection) as kept:
         carol.get(large.get_absolute_url())
     assert len(kept) < len(few)
+
+
+def test_an_entrant_of_a_pairs_event_is_a_pair_like_the_others(club):
+    event = make_event(club, entrants=["Ana & Bia"], game="truco")
+    alice = phone("alice")
+    alice.post(f"/events/{event.code}/entrants/", {"players": "Caio"})
+    page = alice.get(f"/events/{event.code}/desk/").content.decode()
+    assert "Every entrant of this event has 2 players." in page
+    alice.post(f"/events/{event.code}/entrants/", {"players": "Caio, Davi"})
+    assert list(event.entrants.values_list("name", flat=True)) == ["Ana & Bia", "Caio & Davi"]
