@@ -163,6 +163,7 @@ INSTALLED_APPS = [
     "scoring.records",
     "scoring.events",
     "scoring.nights",
+    "scoring.leagues",
 ]
 
 MIDDLEWARE = [

@@ -12,6 +12,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("scoring.clubs.urls")),
     path("events/", include("scoring.nights.urls")),
+    path("events/", include("scoring.leagues.urls")),
     path("events/", include("scoring.events.urls")),
     path("", include("scoring.ledger.urls")),
     path("paciencia/", include("scoring.games.paciencia.urls")),
