@@ -21,18 +21,13 @@ from django.utils.dateparse import parse_datetime
 
 from scoring.clubs.models import Club
 from scoring.events.models import Entrant, Event, Round, Substitution, Table, TableSeat
+from scoring.leagues.models import Fixture
 from scoring.ledger.models import Match
 from scoring.nights.models import Closing
 
-SKIPPED = {"id", "event", "club", "round", "match", "entrant", "table", "directors"}
-
 
 def _fields(model: type[models.Model]) -> list[models.Field]:
-    return [
-        f
-        for f in model._meta.concrete_fields
-        if f.name not in SKIPPED and not f.is_relation and not f.primary_key
-    ]
+    return [f for f in model._meta.concrete_fields if not f.is_relation and not f.primary_key]
 
 
 def _row(instance: models.Model) -> dict[str, Any]:
@@ -93,6 +88,7 @@ def export_events(events: Iterable[Event]) -> list[dict[str, Any]]:
                     }
                     for row in rounds
                 ],
+                "fixtures": [_fixture_row(f) for f in event.fixtures.all()],
                 "closing": (
                     _row(closing) | {"closed_by": _username(closing.closed_by)}
                     if closing
@@ -101,6 +97,19 @@ def export_events(events: Iterable[Event]) -> list[dict[str, Any]]:
             }
         )
     return exported
+
+
+def _fixture_row(fixture: Fixture) -> dict[str, Any]:
+    return _row(fixture) | {
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+        "match": fixture.match.code if fixture.match else None,
+        "walkover_to": fixture.walkover_to.name if fixture.walkover_to else None,
+        **{
+            who: _username(getattr(fixture, who))
+            for who in ("reported_by", "confirmed_by", "ruled_by")
+        },
+    }
 
 
 class EventImportError(ValueError):
@@ -119,6 +128,7 @@ def import_events(events: list[dict[str, Any]]) -> tuple[int, int]:
         for e in events
         for name in [e.get("created_by"), *e.get("directors", [])]
         + [r.get("drawn_by") for r in e.get("round_list", [])]
+        + [f.get(who) for f in e.get("fixtures", []) for who in FIXTURE_PEOPLE]
         if name
     }
     users = {
@@ -145,6 +155,7 @@ def _import_event(data: dict[str, Any], users: dict[str, Any]) -> None:
         for sub in item.get("substitutions", []):
             _make(Substitution, sub, entrant=entrant)
     codes = [t["match"] for r in data["round_list"] for t in r["tables"]]
+    codes += [f["match"] for f in data.get("fixtures", []) if f.get("match")]
     matches = {m.code: m for m in Match.objects.filter(code__in=codes)}
     for item in data["round_list"]:
         row = _make(Round, item, event=event, drawn_by=users.get(item.get("drawn_by")))
@@ -166,9 +177,23 @@ def _import_event(data: dict[str, Any], users: dict[str, Any]) -> None:
                 TableSeat(table=table, entrant=entrants[name], position=position)
                 for position, name in enumerate(table_data["entrants"])
             )
+    for item in data.get("fixtures", []):
+        _make(
+            Fixture,
+            item,
+            event=event,
+            home=entrants[item["home"]],
+            away=entrants[item["away"]],
+            match=matches.get(item.get("match") or ""),
+            walkover_to=entrants.get(item.get("walkover_to") or ""),
+            **{who: users.get(item.get(who)) for who in FIXTURE_PEOPLE},
+        )
     if data.get("closing"):
         closing = data["closing"]
         _make(Closing, closing, event=event, closed_by=users.get(closing.get("closed_by")))
+
+
+FIXTURE_PEOPLE = ("reported_by", "confirmed_by", "ruled_by")
 
 
 def _make(model: type[models.Model], data: dict[str, Any], **links: Any) -> Any:

@@ -5,6 +5,7 @@ nothing."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import subprocess
@@ -13,9 +14,13 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from scoring.events.models import Event
 from scoring.events.standing import board_of
+from scoring.leagues.league import make_fixtures
+from scoring.leagues.models import Fixture, State
+from scoring.ledger.models import Match
 from scoring.nights.closing import close_night
 from scoring.nights.records import EventImportError, import_events
 from tests.scoring.events.conftest import make_event, person, play_round
@@ -98,3 +103,27 @@ def test_importing_a_rooms_night_twice_into_another_database_doubles_nothing(clu
 def test_an_event_whose_club_is_not_there_is_refused(club):
     with pytest.raises(EventImportError):
         import_events([{"code": "nope", "club": "missing", "entrants": [], "round_list": []}])
+
+
+def test_a_leagues_fixtures_travel_with_the_event(club, tmp_path):
+    league = make_event(club, ["Ana & Bia", "Caio & Davi", "Edu & Fabi"], kind="league")
+    make_fixtures(league, timezone.now() - dt.timedelta(days=1), days=7)
+    first = league.fixtures.filter(round=1).select_related("home", "away").first()
+    first.report(person(first.home.players[0].lower()), [5, 2])
+    first.confirm(person(first.away.players[0].lower()))
+    path = tmp_path / "league.json"
+    call_command("export_records", str(path), club=club.code)
+    data = json.loads(path.read_text())
+    # into a database without the league (the hosted Tento before the import)
+    Fixture.objects.all().delete()
+    league.delete()
+    Match.objects.filter(club=club).delete()
+    for _ in range(2):
+        call_command("import_records", str(path))
+    assert Event.objects.filter(code=league.code).count() == 1
+    settled = Fixture.objects.get(state=State.CONFIRMED)
+    assert settled.scores == [5, 2] and settled.confirmed_by == person(
+        first.away.players[0].lower()
+    )
+    assert Fixture.objects.count() == 3 and all(f.match_id for f in Fixture.objects.all())
+    assert data["events"][0]["fixtures"][0]["home"]
