@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -23,8 +24,17 @@ from scoring.nights.night import night_of, summary_text
 
 def close_night(event: Event, *, by: Any = None, base_url: str = "") -> int:
     """Close the night and mail the results; returns how many mails went (none on a
-    second close). ``base_url``: the site's address the mails link to."""
-    events.settle(board_of(event))
+    second close). ``base_url``: the site's address the mails link to. Refused
+    (ValidationError) while a table of the last round still plays."""
+    board = board_of(event)
+    playing = [table for table in board.current_tables() if not table.done]
+    if playing:
+        raise ValidationError(
+            _("Table %(n)s is still playing: it must finish, or be closed, before the night ends.")
+            % {"n": playing[0].number},
+            code="playing",
+        )
+    events.settle(board)
     try:
         with transaction.atomic():
             closing, _made = Closing.objects.get_or_create(event=event, defaults={"closed_by": by})

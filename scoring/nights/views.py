@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -55,7 +56,12 @@ def standing_image(request: HttpRequest, code: str) -> HttpResponse:
 def close(request: HttpRequest, code: str) -> HttpResponse:
     """The director closes the night; the mails go with the first close only."""
     event = event_for(request, code, direct=True)
-    sent = close_night(event, by=request.user, base_url=request.build_absolute_uri("/")[:-1])
+    try:
+        sent = close_night(event, by=request.user, base_url=request.build_absolute_uri("/")[:-1])
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("events:desk", event.code)
     messages.success(
         request,
         _("The night is closed; %(n)s results sent by e-mail.") % {"n": sent},

@@ -151,3 +151,12 @@ def test_a_night_closed_in_the_room_is_mailed_once_from_the_hosted_tento(
     settings.ROOM = False  # imported into the hosted Tento, closed again there
     assert close_night(night) == 1 and close_night(night) == 0
     assert len(mailoutbox) == 1
+
+
+def test_a_night_with_a_table_still_playing_is_not_closed(club, mailoutbox):
+    event = make_event(club, ["Ana & Bia", "Caio & Davi"], scale="win-draw-loss", rounds=1)
+    ask_by_mail(club, "ana", "Ana")
+    event.draw_round(1, seed=1)
+    response = phone("alice").post(f"/events/{event.code}/close/", follow=True)
+    assert "Table 1 is still playing" in response.content.decode()
+    assert not Closing.objects.exists() and not mailoutbox

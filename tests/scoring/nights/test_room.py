@@ -162,3 +162,21 @@ def test_no_stylesheet_or_script_reaches_another_host():
 def _static_files(app: str) -> list[str]:
     folder = ROOT / "static" / app
     return [str(p) for p in folder.rglob("*") if p.suffix in {".css", ".js"}]
+
+
+def test_the_room_command_serves_every_interface_with_gunicorn(settings, monkeypatch):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError):
+        call_command("room")  # outside the room's mode
+    settings.ROOM, settings.ROOM_PORT = True, 8042
+    settings.TENTO_BASE_URL = "http://192.168.0.7:8042"
+    started = []
+    monkeypatch.setattr(os, "execv", lambda path, argv: started.append(argv))
+    out = StringIO()
+    call_command("room", stdout=out)
+    assert "http://192.168.0.7:8042" in out.getvalue()
+    [argv] = started
+    assert argv[1:] == ["scoring.wsgi", "-b", "0.0.0.0:8042", "-w", "3"]
