@@ -162,3 +162,5 @@ def test_a_director_lays_out_the_fixtures_from_the_page(club):
     alice.post(f"/events/{event.code}/fixtures/lay-out/", {"opens": "2026-12-01", "days": "7"})
     assert event.fixtures.count() == 6
     assert "data-fixtures" in alice.get(f"/events/{event.code}/").content.decode()
+    desk = alice.get(f"/events/{event.code}/desk/").content.decode()
+    assert "data-fixtures" in desk and "data-close-night" not in desk

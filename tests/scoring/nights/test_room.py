@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client, override_settings
+from django.utils import timezone
 
 from scoring.events.models import Entrant
+from scoring.leagues.league import make_fixtures
 from scoring.ledger.registry import all_games
 from scoring.room import lan_address
 from tests.conftest import make_match, record
@@ -113,6 +115,8 @@ def test_no_main_page_needs_anything_from_another_host(club):
     match = make_match()
     record(match, {"points": [10, 20, 30]})
     ana = Entrant.objects.get(event=event, name="Ana & Bia")
+    league = make_event(club, ["Ana & Bia", "Caio & Davi"], name="Liga", kind="league")
+    make_fixtures(league, timezone.now(), days=7)
     pages = [
         "/",
         "/matches/new/",
@@ -131,6 +135,7 @@ def test_no_main_page_needs_anything_from_another_host(club):
         f"/events/{event.code}/entrants/{ana.pk}/",
         f"/events/{event.code}/results/{ana.pk}/",
         f"/events/{event.code}/results/standing.svg",
+        f"/events/{league.code}/fixtures/",
         "/accounts/login/",
         "/accounts/signup/",
         "/offline/",
