@@ -51,7 +51,7 @@ def close_night(event: Event, *, by: Any = None, base_url: str = "") -> int:
     )
     if not claimed:
         return 0
-    return mail_results(event, base_url)
+    return mail_results(event, base_url or settings.TENTO_BASE_URL)
 
 
 def recipients(event: Event) -> dict[int, list[Any]]:
