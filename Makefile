@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DJANGO_SETTINGS_MODULE := scoring.settings
 
-.PHONY: run test lint format bench load messages clean
+.PHONY: run room test lint format bench load messages clean
 
 $(PY):
 	@for candidate in python3 python3.13 python3.12 python; do \
@@ -23,6 +23,12 @@ $(STAMP): $(PY) requirements.lock
 run: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# A room with no internet (docs/deploy.md): the embedded database, served over the local
+# network at the laptop's own address, which the links and QR codes carry.
+room: $(STAMP)
+	TENTO_ROOM=1 $(PY) manage.py migrate --noinput
+	TENTO_ROOM=1 $(PY) manage.py room
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)

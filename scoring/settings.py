@@ -37,7 +37,20 @@ def envint(name: str, default: int) -> int:
 
 # Off unless asked for (`make run` asks): a server started bare shows no tracebacks.
 DEBUG = envbool("DEBUG", False)
+# A room with no internet (`make room`, docs/deploy.md): one laptop serving the phones of
+# the room over its local network, plain HTTP, the embedded database.
+ROOM = envbool("TENTO_ROOM", False)
+ROOM_PORT = envint("ROOM_PORT", 8000)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if ROOM and not SECRET_KEY:
+    # The room's laptop keeps its own key, made on the first night and kept beside it.
+    _room_key = BASE_DIR / ".room-secret-key"
+    if not _room_key.exists():
+        import secrets
+
+        _room_key.write_text(secrets.token_urlsafe(50), encoding="utf-8")
+        _room_key.chmod(0o600)
+    SECRET_KEY = _room_key.read_text(encoding="utf-8").strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
@@ -60,6 +73,20 @@ if not SECURE_HSTS_PRELOAD:
 if envbool("SECURE_PROXY_SSL_HEADER", False):  # behind a proxy that sets X-Forwarded-Proto
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# The address links and QR codes carry. Pages build them from the request, so this is
+# only set in the room, where a browser on the laptop itself is sent to it.
+TENTO_BASE_URL = os.environ.get("TENTO_BASE_URL", "").rstrip("/")
+if ROOM:
+    from scoring.room import lan_address
+
+    TENTO_BASE_URL = TENTO_BASE_URL or f"http://{lan_address()}:{ROOM_PORT}"
+    _room_host = TENTO_BASE_URL.split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[0]
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, _room_host]
+    CSRF_TRUSTED_ORIGINS = [*CSRF_TRUSTED_ORIGINS, TENTO_BASE_URL]
+    # Plain HTTP on the room's network: no redirect to HTTPS, no cookie that needs it,
+    # no HSTS promise for an address that is someone's laptop tonight.
+    SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+    SECURE_HSTS_SECONDS = 0
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # Sent on every response by scoring.middleware.PermissionsPolicyMiddleware: the page may
@@ -137,6 +164,8 @@ INSTALLED_APPS = [
     "scoring.events",
     "scoring.ratings",
     "scoring.acceptance",
+    "scoring.nights",
+    "scoring.leagues",
 ]
 
 MIDDLEWARE = [
@@ -164,6 +193,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Who is behind a change, for the acceptance app's trail of each hand.
     "scoring.acceptance.middleware.ActingMiddleware",
+    # Only with TENTO_BASE_URL (the room): a laptop's own browser goes to its LAN address.
+    "scoring.room.RoomAddressMiddleware",
 ]
 
 ROOT_URLCONF = "scoring.urls"
@@ -189,7 +220,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": dj_database_url.config(
+    "default": dj_database_url.parse(f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60)
+    if ROOM  # the room runs on the embedded database, whatever else the laptop has set
+    else dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Persistent connections, checked before reuse: a poll answered from one query
         # must not pay for a new connection each time.
@@ -254,7 +287,7 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 # Without DEBUG there is no console fallback: it would print password-reset links, live
 # keys to an account, into the server's log.
 _email_host = os.environ.get("EMAIL_HOST", "")
-if not _email_host and not DEBUG:
+if not _email_host and not DEBUG and not ROOM:
     raise ImproperlyConfigured(
         "EMAIL_HOST must be set when DEBUG is off (password resets are sent by mail)"
     )
@@ -274,6 +307,9 @@ if _email_host:
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tento@localhost")
+# Whether mail leaves this machine: the room's mode holds the nights' results back
+# without it (scoring/nights/closing.py).
+MAILERS_SEND = bool(_email_host)
 # A phone keeps its scorer capabilities in its session: long enough for a season.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 60 * 60 * 24 * 120)
 # Read from the cache first: a poll answered 304 should not have to read the session row.

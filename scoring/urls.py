@@ -12,6 +12,8 @@ urlpatterns = [
     path("records/", include("scoring.records.urls")),
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("scoring.clubs.urls")),
+    path("events/", include("scoring.nights.urls")),
+    path("events/", include("scoring.leagues.urls")),
     path("events/", include("scoring.events.urls")),
     path("", include("scoring.ledger.urls")),
     path("", include("scoring.acceptance.urls")),

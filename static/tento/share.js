@@ -11,7 +11,7 @@
 
   function copyByHand(button) {
     // Older browsers, or a page not served over HTTPS: select the field and copy it.
-    var field = button.closest(".share-link").querySelector("input.link");
+    var field = button.closest(".share-link").querySelector(".link");
     field.focus();
     field.select();
     var done = false;
@@ -32,7 +32,10 @@
   }
 
   function share(button) {
-    navigator.share({ title: button.dataset.shareTitle, url: button.dataset.shareSheet })
+    // A night's results hand on a few lines of text with their link (nights/night.html).
+    var shared = { title: button.dataset.shareTitle, url: button.dataset.shareSheet };
+    if (button.dataset.shareText) shared.text = button.dataset.shareText;
+    navigator.share(shared)
       .catch(function () { /* the player closed the sheet: nothing to say */ });
   }
 

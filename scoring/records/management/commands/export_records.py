@@ -16,7 +16,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from scoring.clubs.models import Club
+from scoring.events.models import Event
 from scoring.ledger.models import Match
+from scoring.nights.records import export_events
 from scoring.records.exports import (
     FORMAT,
     VERSION,
@@ -61,6 +63,8 @@ class Command(BaseCommand):
                 "exported_at": timezone.now(),
                 "accounts": export_accounts(people_of(clubs, matches)),
                 "clubs": export_clubs(clubs),
+                # The clubs' events (a night's rounds and tables, by their matches' codes).
+                "events": export_events(_events(clubs, options["game"])),
             }
             out.write(json.dumps(head, default=str)[:-1] + ', "matches": [')
             for n, match in enumerate(export_matches(matches, tokens=True)):
@@ -69,3 +73,8 @@ class Command(BaseCommand):
         finally:
             if out is not sys.stdout:
                 out.close()
+
+
+def _events(clubs, game: str | None):
+    events = Event.objects.filter(club__in=clubs).select_related("club", "created_by")
+    return events.filter(game=game) if game else events

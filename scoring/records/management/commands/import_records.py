@@ -7,7 +7,9 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
 
+from scoring.nights.records import EventImportError, import_events
 from scoring.records.exports import ImportError_, import_json
 
 
@@ -24,7 +26,11 @@ class Command(BaseCommand):
             else:
                 with open(options["file"], encoding="utf-8") as source:
                     data = json.load(source)
-            imported, skipped = import_json(data)
-        except (OSError, ValueError, KeyError, ImportError_) as error:
+            # The events after their matches, all or nothing.
+            with transaction.atomic():
+                imported, skipped = import_json(data)
+                events, events_here = import_events(data.get("events", []))
+        except (OSError, ValueError, KeyError, ImportError_, EventImportError) as error:
             raise CommandError(f"cannot import {options['file']}: {error}") from error
         self.stdout.write(f"{imported} matches imported, {skipped} already here")
+        self.stdout.write(f"{events} events imported, {events_here} already here")

@@ -1,0 +1,1 @@
+from tests.scoring.events.conftest import club  # noqa: F401  (the events' people)
