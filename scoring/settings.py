@@ -135,6 +135,7 @@ INSTALLED_APPS = [
     "scoring.games.paciencia",
     "scoring.records",
     "scoring.events",
+    "scoring.board",
 ]
 
 MIDDLEWARE = [

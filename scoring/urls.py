@@ -12,6 +12,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("clubs/", include("scoring.clubs.urls")),
     path("events/", include("scoring.events.urls")),
+    path("events/", include("scoring.board.urls")),
     path("", include("scoring.ledger.urls")),
     path("paciencia/", include("scoring.games.paciencia.urls")),
     path("api/v1/", api.urls),
