@@ -18,8 +18,8 @@ def board_version(event: Event) -> str:
         versions=Sum("match__version"),
         tables=Count("pk"),
         closed=Count("pk", filter=Q(closed=True)),
-        paper=Count("paper"),
-        paper_at=Max("paper__entered_at"),
+        sheets=Count("paper"),
+        sheets_at=Max("paper__entered_at"),
     )
     entrants = Entrant.objects.filter(event=event).aggregate(
         entrants=Count("pk", distinct=True),
@@ -28,9 +28,9 @@ def board_version(event: Event) -> str:
         substitutions=Count("substitutions", distinct=True),
     )
     clocks = RoundClock.objects.filter(round__event=event).aggregate(revisions=Sum("revision"))
-    paper_at = tables.pop("paper_at")
-    parts = [tables[k] or 0 for k in ("versions", "tables", "closed", "paper")]
-    parts.append(int(paper_at.timestamp()) if paper_at else 0)
+    sheets_at = tables.pop("sheets_at")
+    parts = [tables[k] or 0 for k in ("versions", "tables", "closed", "sheets")]
+    parts.append(int(sheets_at.timestamp()) if sheets_at else 0)
     parts += [entrants[k] or 0 for k in ("entrants", "last", "withdrawn", "substitutions")]
     parts.append(clocks["revisions"] or 0)
     return f"e{event.pk}-" + "-".join(str(p) for p in parts) + f"-{get_language()}"
