@@ -65,6 +65,13 @@ def others() -> None:
     shuffles = optional("paciencia", "shuffles_per_second")
     if shuffles is not None:
         print(f"  paciência shuffles played out          {shuffles():9.0f} /s")
+    swiss = optional("events", "swiss_draw_seconds")
+    if swiss is not None:
+        limit = getattr(sys.modules["benchmarks.events"], "LIMIT_S", 0.5)
+        seconds = swiss()
+        verdict = "PASS" if seconds < limit else "FAIL"
+        figure = f"{seconds * 1e3:9.1f} ms  < {limit:g} s {verdict}"
+        print(f"  swiss draw, 200 entrants, slowest round {figure}")
     worst = optional("worst_request", "worst_request_ms")
     if worst is not None:
         limit = getattr(sys.modules["benchmarks.worst_request"], "LIMIT_MS", 50.0)
@@ -84,4 +91,8 @@ if __name__ == "__main__":
     print()
     records = subprocess.run([sys.executable, "-m", "benchmarks.records"], cwd=ROOT)
     checks.append(records.returncode == 0)
+    # A club's night of 50 tables, on a database of its own too.
+    print()
+    events = subprocess.run([sys.executable, "-m", "benchmarks.event_page"], cwd=ROOT)
+    checks.append(events.returncode == 0)
     print(f"\ntargets: {sum(checks)} PASS, {len(checks) - sum(checks)} FAIL")

@@ -34,7 +34,7 @@ TIEBREAKS = ("head-to-head", "opponents-points", "score-difference", "lot")
 RULE_IDS: tuple[str, ...] = (
     # the request
     "events.format.unknown",  # the formats are round-robin, danish, swiss, groups-knockout …
-    "events.option.unknown",  # a format takes only the options it documents
+    "events.options.unknown",  # a format takes only the options it documents
     "events.entrants.too-few",  # a round needs at least two entrants
     "events.entrants.duplicate",  # each entrant is entered once
     "events.entrants.unknown-opponent",  # an entrant's past opponents are entrants too
@@ -172,7 +172,7 @@ def pair(
         raise RuleError(Violation("events.format.unknown", {"format": format, "formats": FORMATS}))
     allowed = _OPTIONS[format]
     unknown = [
-        Violation("events.option.unknown", {"option": name, "options": allowed})
+        Violation("events.options.unknown", {"option": name, "options": allowed})
         for name in options
         if name not in allowed
     ]
@@ -252,8 +252,13 @@ def circle_rounds(ids: Sequence[str]) -> list[list[tuple[str | None, str | None]
     return schedule
 
 
+def rounds_of(entrants: int) -> int:
+    """A round robin's rounds: N − 1 for an even field, N for an odd one."""
+    return entrants - 1 if entrants % 2 == 0 else entrants
+
+
 def _round_robin_round(
-    entrants: Sequence[Entrant], round: int, ranked: Sequence[Entrant]
+    entrants: Sequence[Entrant], round: int
 ) -> tuple[list[list[Entrant]], list[Entrant]]:
     schedule = circle_rounds([entrant.id for entrant in entrants])
     if round > len(schedule):
@@ -274,7 +279,7 @@ def _round_robin(entrants: list[Entrant], *, round: int, **_: Any) -> Draw:
     """The schedule is fixed by the entrants' seeds (the order given where there are
     none), so that every round of it is drawn from the same circle whatever the points."""
     ranked = by_standing(entrants)
-    tables, byes = _round_robin_round(by_seed_only(entrants), round, ranked)
+    tables, byes = _round_robin_round(by_seed_only(entrants), round)
     return Draw(_ordered_tables(tables, ranked), tuple(entrant.id for entrant in byes))
 
 
@@ -480,12 +485,9 @@ def _groups_of(entrants: Sequence[Entrant], groups: int | None) -> list[list[Ent
     return snake(entrants, count)
 
 
-def qualifiers(
-    groups: Sequence[Sequence[Entrant]], advance: int, best_next: int = 0
-) -> list[Entrant]:
-    """Who goes on from the groups, seeded: every group's winner (by points), then every
-    runner-up, … down to the ``advance``-th placed, then the ``best_next`` best of the
-    next-placed. Each group is in its standing order."""
+def _check_advance(groups: Sequence[Sequence[Entrant]], advance: int, best_next: int) -> None:
+    """At least one of every group goes on and one stays behind; the best next-placed are
+    at most one a group; and two at least make a knockout."""
     smallest = min(len(group) for group in groups)
     going_on = advance * len(groups) + best_next
     if not 1 <= advance < smallest or not 0 <= best_next <= len(groups) or going_on < 2:
@@ -495,10 +497,28 @@ def qualifiers(
                 {"advance": advance, "best_next": best_next, "group_size": smallest},
             )
         )
+
+
+def qualifiers(
+    groups: Sequence[Sequence[Entrant]],
+    advance: int,
+    best_next: int = 0,
+    given: Sequence[Entrant] = (),
+) -> list[Entrant]:
+    """Who goes on from the groups, seeded: every group's winner (by points), then every
+    runner-up, … down to the ``advance``-th placed, then the ``best_next`` best of the
+    next-placed. Each group is in its standing order; those level on points are taken in
+    the order ``given`` (the event's standing), else group by group."""
+    order = {entrant.id: index for index, entrant in enumerate(given)}
+
+    def ranked(placed: Iterable[Entrant]) -> list[Entrant]:
+        return sorted(placed, key=lambda entrant: (-entrant.points, order.get(entrant.id, 0)))
+
+    _check_advance(groups, advance, best_next)
     chosen = []
     for place in range(advance):
-        chosen += by_standing(group[place] for group in groups)
-    chosen += by_standing(group[advance] for group in groups)[:best_next]
+        chosen += ranked(group[place] for group in groups)
+    chosen += ranked(group[advance] for group in groups)[:best_next]
     return chosen
 
 
@@ -517,7 +537,9 @@ def _groups_knockout(
     schedule draws the knockout's first round from every entrant with its group points,
     in standing order. Its ``seeds`` carry on: later rounds are ``knockout`` draws."""
     dealt = _groups_of(entrants, groups)
-    group_rounds = max(len(circle_rounds(group)) for group in dealt)
+    _check_advance(dealt, advance, best_next)
+    _best_of(best_of)
+    group_rounds = max(rounds_of(len(group)) for group in dealt)
     if round > group_rounds + 1:
         raise RuleError(
             Violation("events.round.beyond-schedule", {"round": round, "rounds": group_rounds + 1})
@@ -528,18 +550,14 @@ def _groups_knockout(
         tables: list[list[Entrant]] = []
         byes: list[Entrant] = []
         for group in dealt:
-            if round <= len(circle_rounds(group)):
-                group_tables, group_byes = _round_robin_round(group, round, ranked)
-                tables += [sorted(t, key=ranked.index) for t in group_tables]
+            if round <= rounds_of(len(group)):
+                group_tables, group_byes = _round_robin_round(group, round)
+                tables += group_tables
                 byes += group_byes
-        return Draw(
-            tuple(tuple(e.id for e in table) for table in tables),
-            tuple(e.id for e in byes),
-            groups=listing,
-        )
+        return Draw(_ordered_tables(tables, ranked), tuple(e.id for e in byes), groups=listing)
     in_order = {entrant.id: index for index, entrant in enumerate(entrants)}
     standings = [sorted(group, key=lambda e: (-e.points, in_order[e.id])) for group in dealt]
-    going_on = qualifiers(standings, advance, best_next)
+    going_on = qualifiers(standings, advance, best_next, entrants)
     knockout = [
         Entrant(entrant.id, entrant.points, entrant.opponents, entrant.byes, number)
         for number, entrant in enumerate(going_on, start=1)
@@ -554,11 +572,15 @@ def _groups_knockout(
     )
 
 
-def table_sizes(entrants: int, table_size: int) -> list[int]:
+def table_sizes(entrants: int, table_size: int, min_table_size: int = 2) -> list[int]:
     """As few tables as seat everyone at no more than ``table_size``, their sizes as even
-    as can be (never more than one apart), the larger first."""
-    count = ceil(entrants / table_size)
-    small, larger = divmod(entrants, count)
+    as can be (never more than one apart), the larger first. Where that would make a
+    table smaller than ``min_table_size``, one table fewer, full, and the rest sit out."""
+    count = min(ceil(entrants / table_size), entrants // min_table_size)
+    if count == 0:
+        return []
+    seated = min(entrants, count * table_size)
+    small, larger = divmod(seated, count)
     return [small + 1] * larger + [small] * (count - larger)
 
 
@@ -573,7 +595,7 @@ def _seated(
 ) -> Draw:
     """Round 1 by lot from the recorded ``seed`` (the same seed always draws the same
     tables, so the draw can be checked); later rounds by standing, the top players
-    together at table 1."""
+    together at table 1. Those who cannot be seated have byes."""
     if table_size < 2 or not 2 <= min_table_size <= table_size:
         raise RuleError(
             Violation(
@@ -581,8 +603,8 @@ def _seated(
                 {"table_size": table_size, "min_table_size": min_table_size},
             )
         )
-    sizes = table_sizes(len(entrants), table_size)
-    if sizes[-1] < min_table_size:
+    sizes = table_sizes(len(entrants), table_size, min_table_size)
+    if not sizes:
         raise RuleError(
             Violation(
                 "events.seated.too-few",
@@ -596,11 +618,15 @@ def _seated(
         random.Random(seed).shuffle(order)
     else:
         order = by_standing(entrants)
+    byes = []
+    while len(order) > sum(sizes):
+        byes.append(bye_for(order))
+        order.remove(byes[-1])
     tables, start = [], 0
     for size in sizes:
         tables.append(tuple(entrant.id for entrant in order[start : start + size]))
         start += size
-    return Draw(tuple(tables), ())
+    return Draw(tuple(tables), tuple(entrant.id for entrant in byes))
 
 
 _DRAWS = {
@@ -802,6 +828,9 @@ def standing(
     turn among those still level (``TIEBREAKS``; head-to-head counts only the tables the
     tied played among themselves), the lot last from the event's ``seed``."""
     _check_results(entrant_ids, results)
+    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tiebreaks {unknown}: the tiebreaks are {TIEBREAKS}")
     points: dict[str, float] = dict.fromkeys(entrant_ids, 0)
     played: Counter[str] = Counter()
     byes: Counter[str] = Counter()
@@ -834,7 +863,9 @@ def standing(
             return
         found = criteria[names[0]](group)
         for entrant in group:
-            values[entrant][names[0]] = found[entrant]
+            # the lot is shown as the place drawn (1 first), not as its sort key
+            shown = 1 - found[entrant] if names[0] == "lot" else found[entrant]
+            values[entrant][names[0]] = shown
         levels = sorted(set(found.values()), reverse=True)
         for level_index, level in enumerate(levels):
             tied = [entrant for entrant in group if found[entrant] == level]

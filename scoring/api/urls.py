@@ -75,6 +75,7 @@ def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
 
 api.add_router("/cards/", cards.router)
 api.add_router("/records/", "scoring.records.api.router")
+api.add_router("/events/", "scoring.api.events.router")
 # Each game brings its own endpoints, found through the registry.
 for game in all_games():
     if game.api:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from scoring.events.models import Substitution
 from scoring.events.standing import Board
 from scoring.records.exports import SafeWriter
 
@@ -66,6 +67,11 @@ def event_csv(board: Board) -> str:
 def event_dict(board: Board) -> dict[str, Any]:
     event = board.event
     names = {str(entrant.pk): entrant.name for entrant in board.entrants}
+    substitutions: dict[int, list[dict[str, Any]]] = {}
+    for sub in Substitution.objects.filter(entrant__event=event):
+        substitutions.setdefault(sub.entrant_id, []).append(
+            {"replaced": sub.replaced, "substitute": sub.substitute, "from_round": sub.from_round}
+        )
     return {
         "code": event.code,
         "name": event.name,
@@ -86,14 +92,7 @@ def event_dict(board: Board) -> dict[str, Any]:
                 "players": entrant.players,
                 "joined_from": entrant.joined_from,
                 "withdrawn_from": entrant.withdrawn_from,
-                "substitutions": [
-                    {
-                        "replaced": sub.replaced,
-                        "substitute": sub.substitute,
-                        "from_round": sub.from_round,
-                    }
-                    for sub in entrant.substitutions.all()
-                ],
+                "substitutions": substitutions.get(entrant.pk, []),
             }
             for entrant in board.entrants
         ],

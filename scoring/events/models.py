@@ -94,6 +94,9 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every change the desk makes (a draw, an entrant, a closed table): with the
+    # tables' match versions, what the event page's drawing is kept under.
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -103,6 +106,20 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("events:event", args=[self.code])
+
+    def touch(self) -> None:
+        Event.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+
+    def drawing_key(self) -> str:
+        """What the event page shows changes only with this (one query): the desk's
+        changes and every table's match version (which only ever grows)."""
+        from django.db.models import Count, Sum
+
+        tables = Table.objects.filter(round__event=self).aggregate(
+            count=Count("pk"), played=Sum("match__version")
+        )
+        version = Event.objects.filter(pk=self.pk).values_list("version", flat=True)
+        return f"{self.pk}.{version[0] if version else 0}.{tables['count']}.{tables['played']}"
 
     @property
     def rules(self) -> Game:
@@ -189,6 +206,7 @@ class Event(models.Model):
                     table.row.result_at_draw = table.scores
                     table.row.save(update_fields=["result_at_draw"])
                 made = Round.objects.create(event=event, number=number, seed=seed, drawn_by=by)
+                event.touch()
                 made.byes.set(byes)
                 for position, seated in enumerate(tables, start=1):
                     made.seat_table(position, seated)
@@ -255,6 +273,7 @@ class Entrant(models.Model):
         with transaction.atomic():
             self.players = [substitute if name == replaced else name for name in self.players]
             self.save(update_fields=["players"])
+            self.event.touch()
             return self.substitutions.create(
                 replaced=replaced, substitute=substitute, from_round=from_round
             )
@@ -354,6 +373,7 @@ class Table(models.Model):
             self.closed = True
             self.closed_by = by
             self.save(update_fields=["closed", "closed_by"])
+            self.round.event.touch()
             if not self.match.is_finished:
                 self.match.finish()
 

@@ -249,5 +249,15 @@ def _number(value: float) -> int | float:
 
 
 def entrants_for_draw(event: Event, board: Board, number: int) -> list[Entrant]:
-    """The entrants who play round ``number``: joined by then and not withdrawn."""
-    return [entrant for entrant in board.entrants if entrant.plays_in(number)]
+    """The entrants who play round ``number``: joined by then and not withdrawn (and, in
+    a knockout, not knocked out: beaten at a table that named a winner)."""
+    out = knocked_out(board) if event.format == "knockout" else set()
+    return [e for e in board.entrants if e.plays_in(number) and e.pk not in out]
+
+
+def knocked_out(board: Board) -> set[int]:
+    beaten: set[int] = set()
+    for table in board.done_tables():
+        if any(table.won):
+            beaten |= {e.pk for e, won in zip(table.entrants, table.won, strict=False) if not won}
+    return beaten

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -86,12 +87,20 @@ def named_lines(board: Board) -> list[dict[str, object]]:
 
 @require_safe
 def event_page(request: HttpRequest, code: str) -> HttpResponse:
+    """The event as anyone may follow it. Its drawing is kept under ``drawing_key`` (no
+    viewer's own data in it): the board is read only when something changed."""
     event = event_for(request, code)
-    board = board_of(event)
+    board = SimpleLazyObject(lambda: board_of(event))
+    context = {
+        "event": event,
+        "board": board,
+        "lines": SimpleLazyObject(lambda: named_lines(board)),
+        "drawing_key": event.drawing_key(),
+    }
     template = "events/event.html"
     if request.htmx:  # the board's poll: the rounds and the standing only
         template += "#board"
-    return render(request, template, _event_context(request, event, board))
+    return render(request, template, context)
 
 
 @require_safe
@@ -162,6 +171,7 @@ def add_entrant(request: HttpRequest, code: str) -> HttpResponse:
     form = EntrantForm(event, request.POST)
     if form.is_valid():
         entrant = form.save(joined_from=event.next_number())
+        event.touch()
         messages.success(request, _("%(name)s entered.") % {"name": entrant.name})
     else:
         for errors in form.errors.values():
@@ -178,6 +188,7 @@ def withdraw(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     if entrant.withdrawn_from is None:
         entrant.withdrawn_from = event.next_number()
         entrant.save(update_fields=["withdrawn_from"])
+        event.touch()
         messages.success(request, _("%(name)s withdrew.") % {"name": entrant.name})
     return _to_desk(event)
 

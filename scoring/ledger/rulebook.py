@@ -15,6 +15,7 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -266,11 +267,17 @@ def _params(violation: Violation) -> dict[str, Any]:
     return params
 
 
+# The rulebooks that belong to no game, each at /rules/<name>/: the shared ones above,
+# and club events' (their formats, scales and standing: ``referee.events``).
+BOOKS = ("cards", "ledger", "api", "events")
+EVENT_RULES = "scoring.events.rules.RULES"
+
+
 @cache
 def _catalogue() -> dict[str, RuleText]:
     from scoring.ledger.registry import all_games
 
-    catalogue = {rule.id: rule for rule in CORE_RULES}
+    catalogue = {rule.id: rule for rule in (*CORE_RULES, *import_string(EVENT_RULES))}
     for game in all_games():
         for rule in game.rules:
             catalogue[rule.id] = rule

@@ -4,10 +4,14 @@ from itertools import groupby
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from scoring.ledger.registry import GAMES, get_game
-from scoring.ledger.rulebook import CORE_RULES, rules_of
+from scoring.ledger.rulebook import BOOKS, rules_of
+
+# A rulebook beyond the games with a name of its own (the shared ones are card notation's).
+BOOK_TITLES = {"events": _("Club events")}
 
 
 @require_safe
@@ -18,9 +22,9 @@ def rulebook(request: HttpRequest, game: str) -> HttpResponse:
         owner = get_game(game)
         title = owner.name
         rules = list(owner.rules)
-    elif game in {"cards", "ledger", "api"}:
-        title = None
-        rules = [rule for rule in CORE_RULES if rule.id.startswith(game + ".")]
+    elif game in BOOKS:
+        title = BOOK_TITLES.get(game)
+        rules = rules_of(game)
     else:
         raise Http404("no such rulebook")
     sections = [

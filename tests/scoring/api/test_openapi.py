@@ -66,13 +66,25 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "/api/v1/pinkerton/rounds/points": {"cards": 12},
     "/api/v1/paciencia/play": {"shuffle": 177},
     "/api/v1/records/matches/{code}/hands": {"entry": {"points": [1, 1]}},
+    "/api/v1/events/pairings": {
+        "format": "swiss",
+        "round": 2,
+        "entrants": [
+            {"id": "a", "points": 12, "opponents": ["b"]},
+            {"id": "b", "points": 8, "opponents": ["a"]},
+            {"id": "c", "points": 12, "opponents": ["d"]},
+            {"id": "d", "points": 8, "opponents": ["c"]},
+        ],
+    },
+    "/api/v1/events/victory-points": {"scale": "burraco-3", "scores": [1780, 1540]},
 }
 
 
 def routers() -> list[Router]:
     """The routers scoring/api/urls.py mounts."""
     games = [import_string(game.api) for game in all_games() if game.api]
-    return [cards.router, import_string("scoring.records.api.router"), *games]
+    mounted = ("scoring.records.api.router", "scoring.api.events.router")
+    return [cards.router, *(import_string(router) for router in mounted), *games]
 
 
 def _models(annotation: Any, seen: set[type]) -> Iterator[type[BaseModel]]:

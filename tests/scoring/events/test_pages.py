@@ -12,7 +12,7 @@ import pytest
 from scoring.events.models import Event
 from scoring.events.standing import board_of
 from scoring.ledger.registry import get_game
-from tests.scoring.events.conftest import person, phone, play_round
+from tests.scoring.events.conftest import make_event, person, phone, play_round
 
 
 def test_an_admin_creates_an_event_with_its_games_house_rules(club):
@@ -203,3 +203,29 @@ def test_the_club_page_lists_its_events_and_offers_a_new_one_to_admins(event):
     assert event.get_absolute_url() in page and "data-new-event" in page
     member = phone("carol").get(event.club.get_absolute_url()).content.decode()
     assert event.get_absolute_url() in member and "data-new-event" not in member
+
+
+def test_the_event_page_reads_as_many_queries_for_nine_tables_as_for_three(
+    club, django_assert_num_queries
+):
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    small, large = make_event(club, scale="win-draw-loss"), make_event(club, name="Big")
+    small.draw_round(1, seed=1)
+    for number in (1, 2, 3):
+        large.draw_round(number, seed=number)
+        play_round(large)
+    carol = phone("carol")
+    cache.clear()
+    with CaptureQueriesContext(connection) as few:
+        assert carol.get(small.get_absolute_url()).status_code == 200
+    cache.clear()
+    with django_assert_num_queries(len(few)):
+        page = carol.get(large.get_absolute_url()).content.decode()
+    assert page.count("data-table=") == 9
+    # Drawn again only once something changed: then the board is not read at all.
+    with CaptureQueriesContext(connection) as kept:
+        carol.get(large.get_absolute_url())
+    assert len(kept) < len(few)

@@ -171,3 +171,21 @@ def test_individuals_sit_at_tables_of_the_games_size(club):
     assert sizes == [3, 3, 4]
     match = made.tables.first().match
     assert match.sides.count() == made.tables.first().entrants.count()
+
+
+def test_a_knockout_draws_only_those_still_in(club):
+    event = make_event(
+        club,
+        entrants=["A & B", "C & D", "E & F", "G & H"],
+        format="knockout",
+        rounds=2,
+        scale="win-draw-loss",
+    )
+    event.draw_round(1, seed=1)
+    play_round(event)
+    winners = {
+        table.entrants[table.won.index(True)].pk for table in board_of(event).current_tables()
+    }
+    event.draw_round(2, seed=2)
+    final = board_of(event).current_tables()
+    assert len(final) == 1 and {e.pk for e in final[0].entrants} == winners
