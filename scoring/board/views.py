@@ -20,6 +20,7 @@ from scoring.board.clock import clock_payload, current_round
 from scoring.board.forms import ClockRulesForm, PaperForm
 from scoring.board.live import board_version
 from scoring.board.models import ACTIONS, ClockRules, PaperResult, RoundClock
+from scoring.board.sheets import sheet_columns
 from scoring.events.models import Event, Table
 from scoring.events.standing import Board, board_of
 from scoring.events.views import event_for, named_lines
@@ -169,7 +170,10 @@ def _paper_context(request: HttpRequest, event: Event) -> dict[str, object]:
         url = request.build_absolute_uri(reverse("ledger:score", args=[table.match.edit_token]))
         table.link = {"url": url, "qr": qr_svg(url)}
     rows = event.hands or SHEET_ROWS
+    # Every table plays the event's game with its options: one table's form says it.
+    columns = sheet_columns(tables[0].match) if tables else []
     return {
+        "columns": columns,
         "event": event,
         "round": current,
         "tables": tables,

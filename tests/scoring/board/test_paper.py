@@ -11,7 +11,7 @@ import pytest
 
 from scoring.events.standing import board_of
 from tests.conftest import make_match
-from tests.scoring.events.conftest import phone
+from tests.scoring.events.conftest import PAIRS, make_event, phone
 
 
 def test_a_table_card_has_its_number_its_seats_and_its_scorer_links_qr(event):
@@ -41,7 +41,7 @@ def test_a_score_sheet_has_a_row_a_hand_a_column_a_side_totals_and_signatures(ev
     sheet = re.split(r"<article ", page)[1]
     body = sheet.split("<tbody>")[1].split("</tbody>")[0]
     assert body.count("<tr>") == 4
-    assert body.count("<td></td>") == 4 * 2
+    assert body.count('<td class="side-start"></td>') == 4 * 2
     assert "Total" in sheet and sheet.count('class="signature"') == 2
 
 
@@ -94,3 +94,17 @@ def test_the_desk_has_the_clocks_buttons_and_the_rooms_paper(event):
     for mark in marks:
         assert mark in page
     assert page.count("data-paper-table=") == 3
+
+
+def test_a_score_sheet_has_the_games_own_columns_for_each_side(club):
+    """Canastra's hand is entered per pair in counts: each pair's columns on paper are
+    those counts, then the hand's points."""
+    event = make_event(club, game="canastra", name="Canastra", hands=3, entrants=PAIRS[:4])
+    event.draw_round(1, seed=2)
+    page = phone("alice").get(f"/events/{event.code}/sheets/").content.decode()
+    sheet = re.split(r"<article ", page)[1]
+    columns = re.findall(r"<th(?: class=\"side-start\")?>([^<]+)</th>", sheet.split("<tbody>")[0])
+    one_side = ["Clean canastras", "Dirty canastras", "Card points on the table"]
+    one_side += ["Card points left in hand", "Points"]
+    assert columns == one_side * 2
+    assert sheet.split("<tbody>")[1].split("</tr>")[0].count("<td") == 1 + 2 * len(one_side)
