@@ -8,11 +8,12 @@ from __future__ import annotations
 from itertools import batched
 
 from django.contrib import messages
+from django.core.signing import Signer
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.crypto import salted_hmac
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST, require_safe
 
@@ -35,6 +36,23 @@ EXTENSIONS = (1, 5)
 
 
 # --- the board -----------------------------------------------------------------------------
+
+
+def board_key(event: Event) -> str:
+    """The key of the board's own link: a TV opened on it follows the board (and its
+    clock) with no one signed in on it, and sees nothing else of the event."""
+    return Signer(salt="tento.board.link").signature(event.code)
+
+
+def board_event(request: HttpRequest, code: str) -> Event:
+    """The event, for the board's link (its key) or for anyone who may see the event."""
+    key = request.GET.get("key")
+    if key:
+        event = Event.objects.select_related("club").filter(code=code).first()
+        if event is not None and constant_time_compare(key, board_key(event)):
+            event.can_direct = False
+            return event
+    return event_for(request, code)
 
 
 def signed(request: HttpRequest, tag: str) -> str:
@@ -74,6 +92,7 @@ def board_pages(event: Event, board: Board) -> list[dict[str, object]]:
 def _board_context(request: HttpRequest, event: Event) -> dict[str, object]:
     board = board_of(event)
     return {
+        "key": request.GET.get("key", ""),
         "event": event,
         "board": board,
         "pages": board_pages(event, board),
@@ -84,7 +103,7 @@ def _board_context(request: HttpRequest, event: Event) -> dict[str, object]:
 @require_safe
 def board(request: HttpRequest, code: str) -> HttpResponse:
     """The board for the club's TV: the round's clock, every table, the standing."""
-    event = event_for(request, code)
+    event = board_event(request, code)
     return render(request, "board/board.html", _board_context(request, event))
 
 
@@ -92,7 +111,7 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
 @condition(etag_func=_board_etag)
 def board_live(request: HttpRequest, code: str) -> HttpResponse:
     """The board's pages, polled: 304 while nothing on them has changed."""
-    event = event_for(request, code)
+    event = board_event(request, code)
     response = render(request, "board/board.html#pages", _board_context(request, event))
     patch_cache_control(response, no_cache=True)
     return response
@@ -117,7 +136,7 @@ def _clock_etag(request: HttpRequest, code: str) -> str | None:
 @condition(etag_func=_clock_etag)
 def clock(request: HttpRequest, code: str) -> JsonResponse:
     """The current round's clock, with the server's ``now`` (``clock.clock_payload``)."""
-    event = event_for(request, code)
+    event = board_event(request, code)
     response = JsonResponse(clock_payload(event))
     patch_cache_control(response, no_cache=True)
     return response

@@ -72,9 +72,12 @@ def test_the_board_follows_the_round_and_the_clock_agrees_everywhere(phone, live
     director.locator("[data-clock-start]").click()
     expect(director.locator("#round-clock")).to_have_attribute("data-state", "running")
 
-    board = signed_in(phone, live_server, alice)
+    # The TV opens the board's own link: no one signs in on it.
+    director.locator("#board-link summary").click()
+    link = director.locator("[data-board-link] input.link").input_value()
+    board = phone("en", trusted=False)
     board.set_viewport_size(TV)
-    board.goto(f"/events/{event.code}/board/")
+    board.goto(link)
     expect(board.locator("#tv-pages [data-table]")).to_have_count(2)
     expect(board.locator('[data-kind="seating"]')).to_be_visible()
     expect(board.locator("#round-clock")).to_have_attribute("data-state", "running")

@@ -4,12 +4,16 @@ the room's part of the director's desk."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django import template
+from django.urls import reverse
 
 from scoring.board.forms import ClockRulesForm
 from scoring.board.models import ClockRules
+from scoring.board.views import board_key
 from scoring.events.models import Event
+from scoring.ledger.qr import qr_svg
 
 register = template.Library()
 
@@ -24,10 +28,14 @@ def round_clock(match: Any) -> dict[str, Any]:
 
 @register.inclusion_tag("board/_desk.html", takes_context=True)
 def room_desk(context: template.Context, event: Event, board: Any) -> dict[str, Any]:
+    request = context["request"]
+    path = reverse("board:board", args=[event.code]) + "?" + urlencode({"key": board_key(event)})
+    url = request.build_absolute_uri(path)
     return {
+        "board_link": {"url": url, "qr": qr_svg(url)},
         "event": event,
         "board": board,
         "clock_rules_form": ClockRulesForm(instance=ClockRules.of(event)),
         "csrf_token": context.get("csrf_token"),
-        "request": context.get("request"),
+        "request": request,
     }

@@ -106,3 +106,30 @@ def test_an_unchanged_board_poll_costs_the_same_at_nine_tables_as_at_three(club,
             assert carol.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 5
+
+
+def test_the_boards_own_link_shows_the_board_and_its_clock_to_a_tv_no_one_signs_in_on(event):
+    desk = phone("alice").get(f"/events/{event.code}/desk/").content.decode()
+    link = re.search(
+        r'<section class="share-link" data-board-link>.*?value="([^"]+)"', desk, re.S
+    ).group(1)
+    key = link.split("?key=")[1]
+    tv = phone(None)
+    page = tv.get(f"/events/{event.code}/board/?key={key}")
+    assert page.status_code == 200
+    assert f"board/live/?key={key}" in page.content.decode()
+    assert f"clock/?key={key}" in page.content.decode()
+    assert tv.get(f"/events/{event.code}/board/live/?key={key}").status_code == 200
+    assert tv.get(f"/events/{event.code}/clock/?key={key}").status_code == 200
+    # It opens the board, nothing else of the event.
+    assert tv.get(f"/events/{event.code}/?key={key}").status_code == 404
+    assert tv.get(f"/events/{event.code}/desk/?key={key}").status_code == 404
+
+
+def test_a_made_up_key_or_anothers_events_key_opens_nothing(club, event):
+    other = make_event(club, name="Outra")
+    desk = phone("alice").get(f"/events/{other.code}/desk/").content.decode()
+    key = re.search(r"board/\?key=([\w-]+)", desk).group(1)
+    tv = phone(None)
+    assert tv.get(f"/events/{event.code}/board/?key={key}").status_code == 404
+    assert tv.get(f"/events/{event.code}/board/?key=made-up").status_code == 404

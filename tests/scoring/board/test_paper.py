@@ -90,7 +90,7 @@ def test_a_tables_match_page_shows_the_round_clock_and_a_match_on_its_own_does_n
 
 def test_the_desk_has_the_clocks_buttons_and_the_rooms_paper(event):
     page = phone("bob").get(f"/events/{event.code}/desk/").content.decode()
-    marks = ("data-clock-start", "data-clock-pause", 'data-clock-extend="5"', "data-board-link")
+    marks = ("data-clock-start", "data-clock-pause", 'data-clock-extend="5"', "data-open-board")
     for mark in marks:
         assert mark in page
     assert page.count("data-paper-table=") == 3
