@@ -13,6 +13,7 @@ from scoring.clubs.models import Club, Guest
 from scoring.events.models import Entrant, Event, Scale
 from scoring.ledger.forms import MatchForm, split_names
 from scoring.ledger.registry import Game
+from scoring.ledger.rulebook import describe
 from scoring.ledger.validators import validate_name
 
 BANDED = (Scale.BURRACO_3, Scale.BURRACO_4)
@@ -118,6 +119,15 @@ class EntrantForm(forms.Form):
             )
         if len({name.lower() for name in names}) < len(names):
             raise forms.ValidationError(_("A player is named twice."))
+        # Two entrants face each other at a table: the game must be played so.
+        violation = game.table_violation([len(names)] * self.event.seats_a_table())
+        if violation is not None and not self.event.individual:
+            raise forms.ValidationError(describe(violation))
+        other = self.event.entrants.first()
+        if other is not None and len(other.players) != len(names) and not self.event.individual:
+            raise forms.ValidationError(
+                _("Every entrant of this event has %(n)s players.") % {"n": len(other.players)}
+            )
         return names
 
     def clean(self) -> dict[str, Any]:

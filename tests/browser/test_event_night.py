@@ -114,3 +114,10 @@ def test_a_six_pair_swiss_truco_night_of_three_rounds(phone, live_server):
     expect(director.locator('[data-state="finished"]')).to_have_count(9)
     assert_fits_the_phone(director)
     assert_accessible(director)
+
+    # An entrant's own view: its table of the last round, against whom, the table's link.
+    leader = shown[0][0]
+    director.locator("#standing a", has_text=leader).click()
+    expect(director.locator("#my-table h2")).to_contain_text("Round 3")
+    expect(director.locator("[data-table-link]")).to_have_attribute("href", re.compile("/score/"))
+    assert_fits_the_phone(director)

@@ -12,6 +12,7 @@ import pytest
 from scoring.events.models import Event
 from scoring.events.standing import board_of
 from scoring.ledger.registry import get_game
+from tests.conftest import record
 from tests.scoring.events.conftest import make_event, person, phone, play_round
 
 
@@ -229,3 +230,25 @@ def test_the_event_page_reads_as_many_queries_for_nine_tables_as_for_three(
     with CaptureQueriesContext(connection) as kept:
         carol.get(large.get_absolute_url())
     assert len(kept) < len(few)
+
+
+def test_an_entrant_of_a_pairs_event_is_a_pair_like_the_others(club):
+    event = make_event(club, entrants=["Ana & Bia"], game="truco")
+    alice = phone("alice")
+    alice.post(f"/events/{event.code}/entrants/", {"players": "Caio"})
+    page = alice.get(f"/events/{event.code}/desk/").content.decode()
+    assert "Every entrant of this event has 2 players." in page
+    alice.post(f"/events/{event.code}/entrants/", {"players": "Caio, Davi"})
+    assert list(event.entrants.values_list("name", flat=True)) == ["Ana & Bia", "Caio & Davi"]
+
+
+def test_the_event_pages_poll_answers_the_board_alone_and_follows_a_hand(event):
+    event.draw_round(1, seed=1)
+    carol = phone("carol")
+    poll = carol.get(event.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
+    assert poll.lstrip().startswith('<div id="board"') and "<html" not in poll
+    assert 'data-state="playing"' in poll and "playing · 0 hands" in poll
+    table = board_of(event).current_tables()[0]
+    record(table.match, {"points": [30, 20]})
+    again = carol.get(event.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
+    assert "playing · 1 hand" in again  # the kept drawing moved with the table's match
