@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST, require_safe
 
@@ -121,15 +122,15 @@ def board_live(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _clock_etag(request: HttpRequest, code: str) -> str | None:
-    row = (
-        Event.objects.filter(code=code)
-        .values_list("pk", "round__number", "round__clock__revision")
-        .order_by("-round__number")
-        .first()
-    )
-    if row is None:
+    """The clock's ETag in one query: the current round, its clock's revision, the
+    event's clock settings, and the viewer's language (the answer's texts)."""
+    fields = ("pk", "round__number", "round__clock__revision")
+    fields += ("clock_rules__minutes", "clock_rules__warning", "clock_rules__at_time")
+    row = Event.objects.filter(code=code).values_list(*fields).order_by("-round__number")[:1]
+    if not row:
         return None
-    return signed(request, "c{}-r{}-v{}".format(*(part or 0 for part in row)))
+    parts = "-".join(str(part or 0) for part in row[0])
+    return signed(request, f"c{parts}-{get_language()}")
 
 
 @require_safe

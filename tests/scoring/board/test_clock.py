@@ -140,3 +140,21 @@ def test_a_director_sets_the_rounds_minutes_and_warning(event):
     rules = ClockRules.of(event)
     assert (rules.minutes, rules.warning, rules.at_time) == (30, 2, "stop")
     assert clock_payload(event)["at_time"] == "Stop now: the hand being played does not count."
+
+
+def test_new_clock_settings_reach_the_phones_at_their_next_poll(event):
+    carol = phone("carol")
+    etag = carol.get(f"/events/{event.code}/clock/")["ETag"]
+    ClockRules.objects.create(event=event, warning=2)
+    answer = carol.get(f"/events/{event.code}/clock/", HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200 and answer.json()["warning"] == 120
+
+
+def test_an_unchanged_clock_poll_is_one_query(event, round_, django_assert_num_queries):
+    RoundClock.control(round_, "start")
+    carol = phone("carol")
+    etag = carol.get(f"/events/{event.code}/clock/")["ETag"]
+    with django_assert_num_queries(1):
+        assert (
+            carol.get(f"/events/{event.code}/clock/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+        )
