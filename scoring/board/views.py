@@ -34,6 +34,8 @@ TABLES_A_PAGE = 8
 LINES_A_PAGE = 10
 # Extra minutes a director's button adds to the round.
 EXTENSIONS = (1, 5)
+# A score sheet for a match played to its target has this many rows for hands.
+SHEET_ROWS = 15
 
 
 # --- the board -----------------------------------------------------------------------------
@@ -200,10 +202,6 @@ def _paper_context(request: HttpRequest, event: Event) -> dict[str, object]:
         "paper": "letter" if request.GET.get("paper") == "letter" else "a4",
         "rows": range(1, rows + 1),
     }
-
-
-# A score sheet for a match played to its target has this many rows for hands.
-SHEET_ROWS = 15
 
 
 @require_safe

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django import template
 from django.urls import reverse
 
+from scoring.board.clock import clock_of, current_round
 from scoring.board.forms import ClockRulesForm
 from scoring.board.models import ClockRules
 from scoring.board.views import board_key
@@ -32,6 +33,7 @@ def room_desk(context: template.Context, event: Event, board: Any) -> dict[str, 
     path = reverse("board:board", args=[event.code]) + "?" + urlencode({"key": board_key(event)})
     url = request.build_absolute_uri(path)
     return {
+        "clock": clock_of(current_round(event)),
         "board_link": {"url": url, "qr": qr_svg(url)},
         "event": event,
         "board": board,

@@ -89,11 +89,18 @@ def test_a_tables_match_page_shows_the_round_clock_and_a_match_on_its_own_does_n
 
 
 def test_the_desk_has_the_clocks_buttons_and_the_rooms_paper(event):
-    page = phone("bob").get(f"/events/{event.code}/desk/").content.decode()
-    marks = ("data-clock-start", "data-clock-pause", 'data-clock-extend="5"', "data-open-board")
-    for mark in marks:
+    bob = phone("bob")
+    page = bob.get(f"/events/{event.code}/desk/").content.decode()
+    for mark in ("data-clock-start", 'data-clock-extend="5"', "data-open-board"):
         assert mark in page
+    assert "data-clock-pause" not in page
     assert page.count("data-paper-table=") == 3
+    bob.post(f"/events/{event.code}/clock/start/")
+    running = bob.get(f"/events/{event.code}/desk/").content.decode()
+    assert "data-clock-pause" in running and "data-clock-start" not in running
+    bob.post(f"/events/{event.code}/clock/pause/")
+    paused = bob.get(f"/events/{event.code}/desk/").content.decode()
+    assert re.search(r"data-clock-start>Resume<", paused)
 
 
 def test_a_score_sheet_has_the_games_own_columns_for_each_side(club):
