@@ -9,6 +9,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from referee.events import read_scale
+from referee.rulings import RuleError
 from scoring.clubs.models import Club, Guest
 from scoring.events.models import Entrant, Event, Scale
 from scoring.ledger.forms import MatchForm, split_names
@@ -16,10 +18,46 @@ from scoring.ledger.registry import Game
 from scoring.ledger.rulebook import describe
 from scoring.ledger.validators import validate_name
 
-BANDED = (Scale.BURRACO_3, Scale.BURRACO_4)
+BANDED = (Scale.BURRACO_3, Scale.BURRACO_4, Scale.BANDS)
+
+
+def read_bands(text: str) -> dict[str, Any]:
+    """The club's own bands as typed: one band a line (or separated by ";"), "the largest
+    difference it covers, the winner's points, the loser's", and "* winner loser" for
+    what lies above the last band (20 0 if not given)."""
+    bands, above = [], [20, 0]
+    for item in text.replace(";", "\n").splitlines():
+        words = item.replace(",", " ").split()
+        if not words:
+            continue
+        try:
+            if words[0] in ("*", "+"):
+                above = [int(words[1]), int(words[2])]
+            else:
+                bands.append([int(words[0]), int(words[1]), int(words[2])])
+        except (IndexError, ValueError) as error:
+            raise forms.ValidationError(
+                _("Each band is three whole numbers: “%(item)s” is not.") % {"item": item}
+            ) from error
+    setting = {"bands": bands, "above": above}
+    try:
+        read_scale(setting)
+    except RuleError as error:
+        raise forms.ValidationError([describe(v) for v in error.violations]) from error
+    return setting
 
 
 class EventForm(forms.ModelForm):
+    bands_text = forms.CharField(
+        label=_("The club's own bands"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "50 10 10\n150 11 9\n* 20 0"}),
+        help_text=_(
+            "For the club's own scale: one band a line, the largest difference it covers, "
+            "then the winner's and the loser's points; “* 20 0” for above the last."
+        ),
+    )
+
     class Meta:
         model = Event
         fields = [
@@ -30,6 +68,7 @@ class EventForm(forms.ModelForm):
             "hands",
             "table_size",
             "scale",
+            "bands_text",
             "bye_points",
             "win_points",
             "draw_points",
@@ -39,6 +78,19 @@ class EventForm(forms.ModelForm):
             name: forms.NumberInput(attrs={"inputmode": "numeric"})
             for name in ("rounds", "hands", "table_size", "bye_points")
         }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = data.get("bands_text") or ""
+        if data.get("scale") == Scale.BANDS:
+            if not text.strip():
+                self.add_error("bands_text", _("Type the club's bands for its own scale."))
+            else:
+                try:
+                    self.instance.bands = read_bands(text)
+                except forms.ValidationError as error:
+                    self.add_error("bands_text", error)
+        return data
 
 
 class NewEvent:

@@ -49,6 +49,7 @@ class Scale(models.TextChoices):
     WIN_DRAW_LOSS = "win-draw-loss", _("Win, draw, loss")
     DIFFERENCE = "difference", _("Score difference")
     GAMES = "games", _("Games won")
+    BANDS = "bands", _("The club's own victory-point bands")
 
 
 class Event(models.Model):
@@ -81,6 +82,9 @@ class Event(models.Model):
     scale = models.CharField(
         _("points scale"), max_length=16, choices=Scale, default=Scale.BURRACO_3
     )
+    # The club's own bands (scale "bands"): {"bands": [[difference, winner, loser], …],
+    # "above": [winner, loser]}, as ``referee.events.read_scale`` reads them.
+    bands = models.JSONField(_("bands"), null=True, blank=True)
     # What a bye scores, on the event's scale (12 of 20 VP; a win where points are
     # win/draw/loss).
     bye_points = models.SmallIntegerField(_("points for a bye"), default=12)
@@ -150,6 +154,8 @@ class Event(models.Model):
 
     def scale_setting(self) -> Any:
         """The scale as ``referee.events.victory_points`` takes it."""
+        if self.scale == Scale.BANDS and self.bands:
+            return self.bands
         if self.scale == Scale.WIN_DRAW_LOSS:
             return {"win": self.win_points, "draw": self.draw_points, "loss": self.loss_points}
         return str(self.scale)

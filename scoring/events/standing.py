@@ -90,6 +90,14 @@ class RoundState:
     def done(self) -> bool:
         return all(table.done for table in self.tables)
 
+    @property
+    def drawing_key(self) -> str:
+        """What the round's drawing depends on: its tables' matches (whose versions only
+        grow), their closing, and the flag."""
+        played = sum(table.match.version for table in self.tables)
+        closed = sum(table.closed for table in self.tables)
+        return f"{self.row.pk}.{played}.{closed}.{int(self.flagged)}"
+
 
 @dataclass
 class Board:

@@ -219,6 +219,7 @@ def test_the_event_page_reads_as_many_queries_for_nine_tables_as_for_three(
         large.draw_round(number, seed=number)
         play_round(large)
     carol = phone("carol")
+    carol.get(club.get_absolute_url())  # the session's first request writes it: not counted
     cache.clear()
     with CaptureQueriesContext(connection) as few:
         assert carol.get(small.get_absolute_url()).status_code == 200
@@ -252,3 +253,44 @@ def test_the_event_pages_poll_answers_the_board_alone_and_follows_a_hand(event):
     record(table.match, {"points": [30, 20]})
     again = carol.get(event.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
     assert "playing · 1 hand" in again  # the kept drawing moved with the table's match
+
+
+def test_a_club_scores_its_night_by_its_own_bands(club):
+    alice = phone("alice")
+    settings = {
+        "game": "free",
+        "name": "Bands",
+        "kind": "night",
+        "format": "danish",
+        "rounds": "1",
+        "hands": "1",
+        "scale": "bands",
+        "bye_points": "6",
+        "win_points": "2",
+        "draw_points": "1",
+        "loss_points": "0",
+        "target": "",
+    }
+    alice.post(f"/events/new/{club.code}/", settings | {"bands_text": "100 6 4\n250 7 3"})
+    refused = alice.post(f"/events/new/{club.code}/", settings | {"bands_text": "100 6"})
+    assert "three whole numbers" in refused.content.decode()
+    event = Event.objects.get()
+    assert event.bands == {"bands": [[100, 6, 4], [250, 7, 3]], "above": [20, 0]}
+    for name in ("Ana & Bia", "Caio & Davi"):
+        event.entrants.create(name=name, players=name.split(" & "))
+    event.draw_round(1, seed=1)
+    table = board_of(event).current_tables()[0]
+    record(table.match, {"points": [400, 200]})
+    assert board_of(event).current_tables()[0].points == [7, 3]  # a difference of 200
+
+
+def test_head_to_head_and_the_match_record_name_the_event_round_and_table(club):
+    event = make_event(club, entrants=["Ana & Bia", "Caio & Davi"], scale="win-draw-loss")
+    event.draw_round(1, seed=1)
+    play_round(event)
+    table = board_of(event).current_tables()[0]
+    carol = phone("carol")
+    meeting = carol.get("/records/head-to-head/", {"first": "Ana, Bia", "second": "Caio, Davi"})
+    assert "Quarta, round 1, table 1" in meeting.content.decode()
+    record_page = carol.get(f"/records/matches/{table.match.code}/").content.decode()
+    assert "data-event-place" in record_page and "round 1, table 1" in record_page
