@@ -166,6 +166,7 @@ INSTALLED_APPS = [
     "scoring.acceptance",
     "scoring.nights",
     "scoring.leagues",
+    "scoring.board",
 ]
 
 MIDDLEWARE = [

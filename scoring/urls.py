@@ -15,6 +15,7 @@ urlpatterns = [
     path("events/", include("scoring.nights.urls")),
     path("events/", include("scoring.leagues.urls")),
     path("events/", include("scoring.events.urls")),
+    path("events/", include("scoring.board.urls")),
     path("", include("scoring.ledger.urls")),
     path("", include("scoring.acceptance.urls")),
     path("paciencia/", include("scoring.games.paciencia.urls")),

@@ -16,6 +16,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from referee.events import Result, StandingLine, standing, tiebreaks_for, victory_points
+from scoring.board.paper import paper_sides
 from scoring.events.models import Entrant, Event, Round, Table, TableSeat
 from scoring.ledger.models import Side
 
@@ -164,6 +165,7 @@ def board_of(event: Event) -> Board:
         .values_list("match_id", "total", "won")
     ):
         sides.setdefault(match_id, []).append((total, won))
+    sides.update(paper_sides(event))  # a result typed in from a table's score sheet
     for table in tables:
         state = rounds[table.round_id]
         scored = sides.get(table.match_id, [])
