@@ -15,6 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.acceptance import table
+from scoring.acceptance.models import HandCheck
 from scoring.clubs.models import Club, Membership, Role
 from scoring.ledger.models import Match
 from tests.browser.conftest import assert_fits_the_phone
@@ -170,3 +171,39 @@ def test_the_history_marks_the_hands_that_wait_for_the_other_side(phone, live_se
     expect(bia.locator('#history-list li[data-hand="1"] [data-hand-mark]')).to_have_count(0)
     expect(row.locator("[data-hand-mark]")).to_have_count(0, timeout=8_000)
     expect(disputed.locator("[data-hand-mark]")).to_have_text("disputed")
+
+
+def test_an_accept_tapped_with_no_signal_is_sent_once_when_it_returns(phone, live_server):
+    match = free_match_asking_acceptance()
+    ana, bia = side_phone(phone, match, 0), side_phone(phone, match, 1)
+    record_free_hand(ana, 12, 3)
+    ask = bia.locator('[data-pending-hand="1"]')
+    expect(ask).to_contain_text("Bia — accept?", timeout=8_000)
+    accepts: list[str] = []
+    bia.on(
+        "request",
+        lambda request: (
+            accepts.append(request.url)
+            if request.method == "POST" and "/accept/" in request.url
+            else None
+        ),
+    )
+    bia.allow_network_errors = True  # its polls fail while it has no signal
+    bia.context.set_offline(True)
+    ask.get_by_role("button", name="Accept").click()
+    kept = bia.locator("#pending li")
+    expect(kept).to_have_count(1)
+    expect(ask.locator("[data-offline-note]")).to_contain_text("Not sent yet: kept on this phone")
+    assert_fits_the_phone(bia)
+    hand = match.hands.get(number=1)
+    assert HandCheck.objects.get(hand=hand).status == "pending" and accepts == []
+
+    bia.context.set_offline(False)
+    expect(kept).to_have_count(0, timeout=20_000)
+    expect(bia.locator("[data-pending-hand]")).to_have_count(0, timeout=8_000)
+    assert HandCheck.objects.get(hand=hand).status == "accepted"
+    assert hand.trail.filter(kind="accepted").count() == 1
+    assert len(accepts) == 1
+    expect(ana.locator('[data-side-totals="0"] [data-accepted]')).to_have_text(
+        "12 accepted", timeout=8_000
+    )
