@@ -26,14 +26,13 @@ def question_form(
     match: Match, hand: Hand, name: str, data: Any = None, side: int | None = None
 ) -> Question | None:
     """The game's referee question ``name`` within ``match``, prefilled from the hand's
-    entry where the question can read one (``from_entry``, the game's own)."""
+    entry where the question can read one (its ``from_entry``)."""
     rules = match.rules
     question_class = rules.questions.get(name)
     if question_class is None:
         return None
     view = match.view_before(hand.number)
-    from_entry = getattr(question_class, "from_entry", None)
-    initial = from_entry(hand.entry, side) if from_entry is not None and data is None else {}
+    initial = question_class.from_entry(hand.entry, side, view) if data is None else {}
     return question_class(
         data,
         match=view,

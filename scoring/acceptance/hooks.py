@@ -12,3 +12,5 @@ def connect() -> None:
     finish_held.connect(table.on_finish, dispatch_uid="tento-acceptance-finish")
     if table.side_capability not in access.EXTRA_CAPABILITIES:
         access.EXTRA_CAPABILITIES.append(table.side_capability)
+    if table.SIDE_LISTING not in access.EXTRA_LISTINGS:
+        access.EXTRA_LISTINGS.append(table.SIDE_LISTING)

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -96,6 +97,19 @@ def side_capability(session: SessionBase | None, match: Match) -> access.Access:
     if held_side(session, match) is None:
         return access.NONE
     return access.Access(True, True, "side-link")
+
+
+def kept_side_tokens(session: SessionBase | None) -> list[str]:
+    return [token for token in _side_tokens(session).values() if isinstance(token, str)]
+
+
+def side_link_matches(tokens: list[str]) -> Q:
+    """The matches of the side links ``tokens`` that still work."""
+    return Q(pk__in=SideLink.objects.filter(token__in=tokens).values("side__match_id"))
+
+
+# A phone lists the matches whose side link it holds, as those whose scorer link it holds.
+SIDE_LISTING = access.Listing(kept=kept_side_tokens, matches=side_link_matches)
 
 
 def open_side_link(request: HttpRequest, token: str) -> Side | None:

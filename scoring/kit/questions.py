@@ -144,6 +144,15 @@ class Question(forms.Form):
         super().__init__(data, **kwargs)
         fit_pickers(self.fields.values(), deck)
 
+    @classmethod
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
+        """The question's initial data read from a recorded hand's ``entry`` (a dispute
+        asks about side ``side``'s part of it; ``match`` is the match before the hand),
+        or {} where the entry says nothing this question asks."""
+        return {}
+
     def verdict(self) -> Answer:
         raise NotImplementedError
 

@@ -114,6 +114,19 @@ def user_access(user: Any, match: Match) -> Access:
 EXTRA_CAPABILITIES: list[Callable[[SessionBase | None, Match], Access]] = []
 
 
+@dataclass(frozen=True)
+class Listing:
+    """What such a capability lets a phone list (its home page, its records): the tokens
+    the phone keeps for it, which a cache of what the phone may list is keyed by, and the
+    matches those tokens open (a subquery, so that no match is listed twice)."""
+
+    kept: Callable[[SessionBase | None], list[str]]
+    matches: Callable[[list[str]], Q]
+
+
+EXTRA_LISTINGS: list[Listing] = []
+
+
 def session_access(session: SessionBase | None, match: Match) -> Access:
     """What the capabilities kept on this phone allow."""
     token = _tokens(session).get(match.code)
@@ -235,13 +248,27 @@ def grant_session(session: SessionBase, match: Match, *, change: bool = True) ->
     session[SESSION_KEY] = kept
 
 
+def listing_tokens(session: SessionBase | None) -> list[str]:
+    """Every token kept on this phone that lets it list a match, the ledger's and other
+    apps' (``visible_matches`` lists no more than these and the account allow)."""
+    tokens = list(_tokens(session).values())
+    for listing in EXTRA_LISTINGS:
+        tokens += listing.kept(session)
+    return tokens
+
+
 def visible_matches(request: HttpRequest, queryset: QuerySet | None = None) -> QuerySet:
     """The matches this phone may list: its own (by account or kept token) and its clubs'.
     Public matches are not listed: their address is still needed to find them."""
     source = queryset if queryset is not None else Match.objects.all()
     user = getattr(request, "user", None)
-    tokens = list(_tokens(getattr(request, "session", None)).values())
+    session = getattr(request, "session", None)
+    tokens = list(_tokens(session).values())
     allowed = Q(edit_token__in=tokens) | Q(share_token__in=tokens)
+    for listing in EXTRA_LISTINGS:
+        kept = listing.kept(session)
+        if kept:
+            allowed |= listing.matches(kept)
     if getattr(user, "is_authenticated", False):
         clubs = Membership.objects.filter(user=user).values("club_id")
         allowed |= Q(owner=user) | Q(club__in=clubs)

@@ -29,7 +29,6 @@ def viewer_key(request: HttpRequest) -> str:
     belongs to are in ``stats.generation``, which any change of membership moves)."""
     user = getattr(request, "user", None)
     account = user.pk if user is not None and user.is_authenticated else 0
-    session = getattr(request, "session", None)
-    kept = session.get(access.SESSION_KEY) if session is not None else None
-    tokens = ",".join(sorted(kept.values())) if isinstance(kept, dict) else ""
+    # A side link held on the phone (acceptance's) lists its match too: its token counts.
+    tokens = ",".join(sorted(access.listing_tokens(getattr(request, "session", None))))
     return f"{account}:{hashlib.blake2b(tokens.encode(), digest_size=8).hexdigest()}"

@@ -15,6 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.acceptance import table
+from scoring.acceptance.models import HandCheck
 from scoring.clubs.models import Club, Membership, Role
 from scoring.ledger.models import Match
 from tests.browser.conftest import assert_fits_the_phone
@@ -126,3 +127,83 @@ def test_two_phones_one_per_side_and_the_director_on_a_third(phone, live_server)
     cited.locator("summary").click()
     cited.get_by_role("link").first.click()
     expect(director.locator("[data-rulings]")).to_contain_text("does not stop a meld")
+
+
+def free_match_asking_acceptance() -> Match:
+    match = make_match("free", (("Ana",), ("Bia",)))
+    table.require_acceptance(match)
+    return match
+
+
+def side_phone(phone, match: Match, position: int):
+    page = phone("en", trusted=False)
+    page.goto(side_link(match, position))
+    expect(page.locator("#hand-form")).to_be_visible()
+    return page
+
+
+def record_free_hand(page, ours: int, theirs: int) -> None:
+    page.fill("[name=side_0]", str(ours))
+    page.fill("[name=side_1]", str(theirs))
+    page.click("#hand-form [data-record]")
+
+
+def test_the_history_marks_the_hands_that_wait_for_the_other_side(phone, live_server):
+    match = free_match_asking_acceptance()
+    ana, bia = side_phone(phone, match, 0), side_phone(phone, match, 1)
+    record_free_hand(ana, 10, 5)
+    row = ana.locator('#history-list li[data-hand="1"]')
+    expect(row.locator("[data-hand-mark]")).to_have_text("pending")
+    record_free_hand(ana, 7, 7)
+    disputed = ana.locator('#history-list li[data-hand="2"]')
+    expect(disputed.locator("[data-hand-mark]")).to_have_text("pending")
+    # Hand 2 disputed on Bia's phone: on Ana's, its row says so at the next poll.
+    bia.goto(reverse("acceptance:dispute", args=[match.code, 2]) + "?side=1")
+    bia.fill("[name=text]", "Seven each? We had eight.")
+    bia.locator("[data-send-dispute]").click()
+    expect(bia.locator("[data-dispute-status=open]")).to_be_visible()
+    expect(disputed).to_have_attribute("data-acceptance", "disputed", timeout=8_000)
+    expect(disputed.locator("[data-hand-mark]")).to_have_text("disputed")
+    assert_fits_the_phone(ana)
+    # Hand 1 accepted on Bia's phone: its mark goes, on Ana's phone too.
+    bia.goto(match.get_absolute_url())
+    bia.locator('[data-pending-hand="1"]').get_by_role("button", name="Accept").click()
+    expect(bia.locator('#history-list li[data-hand="1"] [data-hand-mark]')).to_have_count(0)
+    expect(row.locator("[data-hand-mark]")).to_have_count(0, timeout=8_000)
+    expect(disputed.locator("[data-hand-mark]")).to_have_text("disputed")
+
+
+def test_an_accept_tapped_with_no_signal_is_sent_once_when_it_returns(phone, live_server):
+    match = free_match_asking_acceptance()
+    ana, bia = side_phone(phone, match, 0), side_phone(phone, match, 1)
+    record_free_hand(ana, 12, 3)
+    ask = bia.locator('[data-pending-hand="1"]')
+    expect(ask).to_contain_text("Bia — accept?", timeout=8_000)
+    accepts: list[str] = []
+    bia.on(
+        "request",
+        lambda request: (
+            accepts.append(request.url)
+            if request.method == "POST" and "/accept/" in request.url
+            else None
+        ),
+    )
+    bia.allow_network_errors = True  # its polls fail while it has no signal
+    bia.context.set_offline(True)
+    ask.get_by_role("button", name="Accept").click()
+    kept = bia.locator("#pending li")
+    expect(kept).to_have_count(1)
+    expect(ask.locator("[data-offline-note]")).to_contain_text("Not sent yet: kept on this phone")
+    assert_fits_the_phone(bia)
+    hand = match.hands.get(number=1)
+    assert HandCheck.objects.get(hand=hand).status == "pending" and accepts == []
+
+    bia.context.set_offline(False)
+    expect(kept).to_have_count(0, timeout=20_000)
+    expect(bia.locator("[data-pending-hand]")).to_have_count(0, timeout=8_000)
+    assert HandCheck.objects.get(hand=hand).status == "accepted"
+    assert hand.trail.filter(kind="accepted").count() == 1
+    assert len(accepts) == 1
+    expect(ana.locator('[data-side-totals="0"] [data-accepted]')).to_have_text(
+        "12 accepted", timeout=8_000
+    )

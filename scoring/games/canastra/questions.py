@@ -4,7 +4,7 @@ buraco rule, the discard pile, going out and the morto. Each reads the question 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -17,6 +17,7 @@ from referee.rulings import RuleError
 from scoring.kit import questions
 from scoring.kit.cardfields import CardField, CardsField, MeldsField
 from scoring.kit.fields import number_field
+from scoring.kit.match import MatchView
 from scoring.kit.notation import shown
 from scoring.kit.questions import Answer, Question, answer, yes_no
 from scoring.kit.rulebook import label
@@ -25,6 +26,19 @@ from scoring.kit.rulebook import label
 MOST_FAILED = (canastra.MOST_CARD_POINTS - canastra.AFTER_FAILURE) // canastra.FAILURE_STEP + 2
 # No running total of a real match comes near it.
 MOST_TOTAL = 10**6
+
+
+def entered_pair(entry: Mapping[str, Any], side: int | None) -> Mapping[str, Any]:
+    """Pair ``side`` of a recorded hand ({} if the entry has no such pair)."""
+    pairs = entry.get("pairs") or []
+    if side is None or not 0 <= side < len(pairs) or not isinstance(pairs[side], Mapping):
+        return {}
+    return pairs[side]
+
+
+def melds_text(melds: Iterable[Iterable[str]]) -> str:
+    """Melds as a question's field takes them: one per line."""
+    return "\n".join(" ".join(meld) for meld in melds)
 
 
 def fits_the_deck(cards: Iterable[Card]) -> None:
@@ -36,6 +50,14 @@ def fits_the_deck(cards: Iterable[Card]) -> None:
 
 class MeldQuestion(questions.MeldQuestion):
     cards = CardsField(label=_("Cards of the meld"), help_text=_("For example: 2H 3H 4H JK"))
+
+    @classmethod
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
+        """The pair's first meld, where the hand was entered card by card."""
+        melds = entered_pair(entry, side).get("melds") or []
+        return {"cards": " ".join(melds[0])} if melds else {}
 
     def verdict(self) -> Answer:
         cards = self.cleaned_data["cards"]
@@ -167,6 +189,26 @@ class GoingOutQuestion(questions.GoingOutQuestion):
     dirty_canastras = number_field(
         _("… and its dirty canastras"), 0, canastra.MOST_DIRTY_CANASTRAS, required=False
     )
+
+    @classmethod
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
+        """The going out that ended the hand: the pair that went out (``side``'s if it
+        did), its melds or its canastras as entered, and where its morto stood."""
+        pairs = [
+            entered_pair(entry, position) for position in range(len(entry.get("pairs") or []))
+        ]
+        out = [position for position, pair in enumerate(pairs) if pair.get("went_out")]
+        if not out:
+            return {}
+        pair = pairs[side if side in out else out[0]]
+        # A going out that ends the hand: the morto was taken, or it became the stock.
+        initial = {"morto": MORTO_TAKEN if pair.get("took_morto") else MORTO_IS_STOCK}
+        if pair.get("melds"):
+            return initial | {"melds": melds_text(pair["melds"])}
+        counts = ("clean_canastras", "dirty_canastras")
+        return initial | {name: pair[name] for name in counts if name in pair}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

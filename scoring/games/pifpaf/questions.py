@@ -4,6 +4,7 @@ answer."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -14,6 +15,7 @@ from referee.cards import Card
 from referee.pifpaf import MAX_PLAYERS, MIN_PLAYERS, PifPafOptions, check_hand, check_meld
 from referee.pifpaf import claim_discard as engine_claim
 from scoring.kit.cardfields import CardsField
+from scoring.kit.match import MatchView
 from scoring.kit.notation import card_views
 from scoring.kit.questions import Answer, Question, answer, players_field
 
@@ -64,6 +66,16 @@ class HandQuestion(HouseRulesQuestion):
         help_text=_("For example: AH 2H 3H 7S 7H 7D QC KC AC"),
     )
     field_order = ["cards", "aces", "groups"]
+
+    @classmethod
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
+        """The winner's cards, where the hand's entry keeps them: whoever went out."""
+        cards = entry.get("cards")
+        if entry.get("winner") is None or not isinstance(cards, list) or not cards:
+            return {}
+        return {"cards": " ".join(str(card) for card in cards)}
 
     def verdict(self) -> Answer:
         return hand_answer(self.cleaned_data["cards"], self.house_rules())

@@ -5,16 +5,20 @@ a third K♥) is refused with the deck rule. Asked from a match, its extra deck 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from referee import pinkerton
-from referee.pinkerton import PinkertonOptions
-from referee.rulings import Violation
-from scoring.games.pinkerton.table import house_rules
+from referee.pinkerton import THROW, PinkertonOptions, Round
+from referee.rulings import RuleError, Violation
+from scoring.games.pinkerton.table import house_rules, round_of, stored_events, to_engine
 from scoring.kit.cardfields import CardField, CardsField
 from scoring.kit.fields import WholeNumberField
+from scoring.kit.match import MatchView
 from scoring.kit.questions import Answer, Question, answer
 from scoring.kit.rulebook import label
 
@@ -38,6 +42,33 @@ class ThrowQuestion(PinkertonQuestion):
         help_text=_("The centre card in phase I, then every card of the stack."),
     )
     throw = CardsField(label=_("The cards thrown"))
+
+    @classmethod
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
+        """The round's last throw (seat ``side``'s, if that seat threw) and the centre it
+        was thrown on, the round played again up to it from the match before."""
+        if match is None:
+            return {}
+        try:
+            start = round_of(match, {**entry, "events": []})
+            events = [to_engine(event, start.players) for event in stored_events(entry)]
+            throws = [i for i, event in enumerate(events) if event.type == THROW]
+            if not throws:
+                return {}
+            seat = start.players[side] if side is not None and side < len(start.players) else None
+            own = [i for i in throws if events[i].player == seat]
+            at = (own or throws)[-1]
+            before = Round.replay(
+                start.players, start.dealer, events[:at], start.scores, start.options
+            )
+        except RuleError:  # unreadable cards (CardError) among them
+            return {}  # a round the engine no longer replays prefills nothing
+        return {
+            "stack": " ".join(str(card) for card in before.stack),
+            "throw": " ".join(str(card) for card in events[at].cards),
+        }
 
     def verdict(self) -> Answer:
         stack, cards = self.cleaned_data["stack"], self.cleaned_data["throw"]

@@ -15,6 +15,7 @@ from scoring.games.samba.forms import TopMinimumField, meld_check
 from scoring.kit import questions
 from scoring.kit.cardfields import CardField, CardsField, MeldsField
 from scoring.kit.fields import number_field
+from scoring.kit.match import MatchView
 from scoring.kit.questions import Answer, Question, answer, yes_no
 from scoring.kit.rulebook import label
 
@@ -60,7 +61,9 @@ class MeldQuestion(questions.MeldQuestion):
     going_out = forms.BooleanField(label=_("The side is going out"), required=False)
 
     @classmethod
-    def from_entry(cls, entry: Mapping[str, Any], side: int | None) -> dict[str, Any]:
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
         """A disputed hand's first meld of ``side``, as the question's initial data."""
         found = entered_side(entry, side)
         melds = found.get("melds") or []
@@ -200,7 +203,9 @@ class GoingOutQuestion(questions.GoingOutQuestion):
         return data
 
     @classmethod
-    def from_entry(cls, entry: Mapping[str, Any], side: int | None) -> dict[str, Any]:
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
         """A disputed hand's melds of ``side``, one per line."""
         melds = entered_side(entry, side).get("melds") or []
         return {"melds": "\n".join(" ".join(meld) for meld in melds)} if melds else {}

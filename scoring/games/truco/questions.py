@@ -12,6 +12,7 @@ it is won; the form then asks for that trick.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,16 +26,20 @@ from referee.truco import (
     DECK,
     PLAYER_COUNTS,
     PLAYERS,
+    Event,
     HandJudgement,
     TrucoOptions,
     judge_hand,
+    score_events,
     seat_name,
 )
+from scoring.games.truco.board import act_of, event_of
 from scoring.games.truco.forms import VARIANT_CHOICES, TrucoOptionsForm
-from scoring.games.truco.progress import match_options, progress
+from scoring.games.truco.progress import NEW_GAME, match_options, progress
 from scoring.kit.cardfields import CARD_INPUT, CardField, PickerMedia, PickerTarget, picker
+from scoring.kit.match import MatchView
 from scoring.kit.notation import CardView, card_views, parse_typed
-from scoring.kit.questions import Answer, Question, players_field
+from scoring.kit.questions import Answer, Question, answer, players_field
 from scoring.kit.rulebook import CitesRule
 
 TRICKS = 3
@@ -254,4 +259,59 @@ class TrickQuestion(Question):
         )
 
 
-QUESTIONS: dict[str, type[Question]] = {"tricks": TrickQuestion}
+# The most calls a hand's question reads: far beyond a real hand's.
+MOST_CALLS = 40
+
+
+class CallsQuestion(Question):
+    """Were the hand's calls allowed, in the order they were made? Each call as the hand's
+    buttons name it (``raise:A``, ``accept:B``, ``run:A``, ``win:B``); the engine plays
+    them from the score before the hand (the match's) and names the rule of the first it
+    refuses, or what the hand is worth."""
+
+    title = _("Were the hand's calls allowed?")
+    short = _("A raise")
+    submit = _("Check the calls")
+
+    calls = forms.CharField(
+        label=_("The hand's calls, in order, one per line"),
+        help_text=_("The team after the colon: raise:A, accept:B, run:A, win:B."),
+        max_length=MOST_CALLS * 24,
+        widget=forms.Textarea(attrs={"rows": 5, "autocapitalize": "off"}),
+    )
+
+    @classmethod
+    def from_entry(
+        cls, entry: Mapping[str, Any], side: int | None, match: MatchView | None = None
+    ) -> dict[str, Any]:
+        """The hand's calls as recorded, the win or run that ended it included."""
+        events = [Event.from_dict(e) for e in entry.get("events") or () if isinstance(e, Mapping)]
+        return {"calls": "\n".join(act_of(event) for event in events)} if events else {}
+
+    def clean_calls(self) -> list[Event]:
+        lines = [line for line in self.cleaned_data["calls"].splitlines() if line.strip()]
+        events = [event_of(line) for line in lines[:MOST_CALLS]]
+        if not events or None in events:
+            raise forms.ValidationError(_("Write each call as raise:A, accept:B, run:A or win:B."))
+        return events
+
+    def verdict(self) -> Answer:
+        if self.match is not None:
+            state = progress(self.match)
+            score, options = state.score, state.options
+        else:
+            score, options = NEW_GAME, TrucoOptions()
+        # A refused call raises RuleError: the page names its rule.
+        outcome = score_events(score, self.cleaned_data["calls"], options, allow_unfinished=True)
+        lines = outcome.state.lines
+        numbers = {"team": outcome.winner, "stake": outcome.stake}
+        if outcome.winner:
+            headline = gettext("Yes: team %(team)s takes %(stake)s.") % numbers
+        elif outcome.finished:
+            headline = gettext("Yes: nobody wins the hand.")
+        else:
+            headline = gettext("Yes so far: the hand is worth %(stake)s.") % numbers
+        return answer(True, headline, rule=lines[-1][1].rule if lines else "truco.hand.won")
+
+
+QUESTIONS: dict[str, type[Question]] = {"tricks": TrickQuestion, "calls": CallsQuestion}

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.acceptance.models import HandCheck, TrailEntry
-from scoring.ledger.models import Hand, Match
+from scoring.ledger.models import Hand, Match, Seat
 from tests.conftest import make_match, record
 from tests.helpers import EN, form_state
 from tests.scoring.acceptance.conftest import side_phone, table_phone, watcher
@@ -190,3 +190,26 @@ def test_a_tap_sent_from_the_offline_queue_is_answered_for_the_queue(accepted_ma
     refused = accept(ana, accepted_match, hand.number, 0, HTTP_HX_REQUEST="true")
     assert refused.status_code == 422
     assert "already been accepted" in refused.content.decode()
+
+
+def test_a_phone_holding_only_a_side_link_lists_that_match_at_home(accepted_match):
+    from scoring.acceptance import table
+
+    elsewhere = make_match(sides=(("Eva",), ("Gil",)))
+    ana = side_phone(accepted_match, 0)
+    home = ana.get(reverse("ledger:home")).content.decode()
+    assert home.count(f'href="{accepted_match.get_absolute_url()}"') == 1
+    assert elsewhere.get_absolute_url() not in home
+    # A link renewed since no longer opens the match, nor lists it.
+    table.renew_side_link(accepted_match.sides.get(position=0))
+    home = ana.get(reverse("ledger:home")).content.decode()
+    assert accepted_match.get_absolute_url() not in home
+
+
+def test_a_side_links_match_is_in_that_phones_records_and_no_other_phones(accepted_match):
+    post_hand(table_phone(accepted_match), accepted_match, [3, 4])
+    davi = Seat.objects.get(side__match=accepted_match, player__name="Davi").player
+    page = reverse("records:player", args=[davi.pk])
+    assert side_phone(accepted_match, 0).get(page).status_code == 200
+    # A phone with no link at all is never answered from the side phone's cached page.
+    assert Client(**EN).get(page).status_code == 404

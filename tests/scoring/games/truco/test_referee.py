@@ -324,3 +324,17 @@ def test_the_vira_is_asked_only_for_paulista(client):
     # without a match the field is there, shown by CSS only while Paulista is picked
     page = client.get("/truco/referee/").content.decode()
     assert re.search(r'<div class="vira" data-vira>.*?name="vira"', page, re.S)
+
+
+def test_the_page_checks_a_hands_calls_and_names_the_rule(client):
+    calls = {"q": "calls", "calls": "raise:A\naccept:B\nwin:A"}
+    html = client.get("/truco/referee/", calls).content.decode()
+    assert 'href="/rules/truco/#truco.hand.won"' in html
+    # The same team raising twice in a row: refused, the rule named.
+    html = client.get("/truco/referee/", {"q": "calls", "calls": "raise:A\nraise:A"})
+    assert 'href="/rules/truco/#truco.hand.won"' not in html.content.decode()
+    assert re.search(r'href="/rules/truco/#truco\.(raise|answer)\.', html.content.decode())
+    html = client.get("/truco/referee/", {"q": "calls", "calls": "shout:A"}).content.decode()
+    assert 'href="/rules/truco/#truco.event.unknown"' in html
+    html = client.get("/truco/referee/", {"q": "calls", "calls": ":A"}).content.decode()
+    assert "errorlist" in html and "/rules/truco/#truco." not in html
