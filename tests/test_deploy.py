@@ -35,9 +35,13 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     leave_out = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     clean = {k: v for k, v in os.environ.items() if k not in leave_out}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean | env,
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean | env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_deploy_is_clean_with_the_production_settings():

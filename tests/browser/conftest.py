@@ -83,9 +83,13 @@ def phone(browser, live_server) -> Iterator[object]:
         """``trusted``: the phone that started the test's matches (it holds their edit
         tokens, see tests/conftest.py); False for a phone with no capability at all."""
         context = browser.new_context(
-            viewport=PHONE, base_url=live_server.url, locale=language, has_touch=True,
-            is_mobile=True, device_scale_factor=2,
-        )  # fmt: skip
+            viewport=PHONE,
+            base_url=live_server.url,
+            locale=language,
+            has_touch=True,
+            is_mobile=True,
+            device_scale_factor=2,
+        )
         if trusted:
             session = {"name": settings.SESSION_COOKIE_NAME, "value": trusted_session()}
             context.add_cookies([session | {"url": live_server.url}])

@@ -795,8 +795,15 @@ def test_the_passes_reach_the_limit_and_the_last_player_left_wins():
 
 def test_a_higher_pass_limit_keeps_players_in():
     options = PinkertonOptions(pass_limit=3, show_value="always")
-    state = play("turn 9S", "bea pass", "ala pass", "turn KH", "bea pass", options=options,
-                 players=("ala", "bea"))  # fmt: skip
+    state = play(
+        "turn 9S",
+        "bea pass",
+        "ala pass",
+        "turn KH",
+        "bea pass",
+        options=options,
+        players=("ala", "bea"),
+    )
     assert state.passes["bea"] == 2 and state.out == () and not state.over
 
 
@@ -825,8 +832,17 @@ def test_ruling_a_tie_for_the_most_points_goes_to_the_first_from_the_dealer():
 def test_ruling_the_leader_out_of_the_round_leaves_the_opening_to_the_next_best():
     scores = {"ala": 0, "bea": 30, "cez": 10}
     assert first_player(PLAYERS, "ala", scores, out=["bea"]) == "cez"
-    state = play("turn 9S", "bea pass", "cez throw 10S AH", "ala throw 10C AD", "turn KH",
-                 "bea pass", "cez throw QH AD", "ala throw QD AH", scores=scores)  # fmt: skip
+    state = play(
+        "turn 9S",
+        "bea pass",
+        "cez throw 10S AH",
+        "ala throw 10C AD",
+        "turn KH",
+        "bea pass",
+        "cez throw QH AD",
+        "ala throw QD AH",
+        scores=scores,
+    )
     assert state.out == ("bea",) and state.opener == "cez"
 
 

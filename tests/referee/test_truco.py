@@ -641,8 +641,10 @@ def test_option_the_trick_referee_gives_the_hand_to_the_trick_after_the_call():
 def test_the_trick_referee_reports_every_card_problem_at_once():
     with pytest.raises(RuleError) as error:
         truco.judge_hand(entered("3H 7D ZZ 3S", "3H 8C 5D 6S", "4C 2H 5C 6H", "AS"))
-    found = [(v.rule, v.params.get("card") or v.params.get("token") or v.params.get("count"))
-             for v in error.value.violations]  # fmt: skip
+    found = [
+        (v.rule, v.params.get("card") or v.params.get("token") or v.params.get("count"))
+        for v in error.value.violations
+    ]
     assert found == [
         ("cards.unreadable", "ZZ"),
         ("truco.hand.too-many-tricks", 4),

@@ -264,8 +264,14 @@ def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db
     for _ in range(5):
         record(match, {"points": [1, 2, 3]})
     match.refresh_from_db()
-    data = {"side_0": "1", "side_1": "2", "side_2": "3", "request_id": str(uuid.uuid4()),
-            "expected_number": "6", "known_version": str(match.version)}  # fmt: skip
+    data = {
+        "side_0": "1",
+        "side_1": "2",
+        "side_2": "3",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "6",
+        "known_version": str(match.version),
+    }
     with CaptureQueriesContext(connection) as queries:
         client.post(f"/matches/{match.code}/hands/", data, HTTP_HX_REQUEST="true")
     sql = [query["sql"] for query in queries.captured_queries]

@@ -22,11 +22,24 @@ def snapshot() -> dict:
     matches = {
         m["code"]: m
         for m in Match.objects.values(
-            "code", "game", "options", "target", "status", "created_at", "updated_at",
-            "finished_at", "version", "draft", "draft_revision", "private", "edit_token",
-            "share_token", "owner__username", "club__code",
+            "code",
+            "game",
+            "options",
+            "target",
+            "status",
+            "created_at",
+            "updated_at",
+            "finished_at",
+            "version",
+            "draft",
+            "draft_revision",
+            "private",
+            "edit_token",
+            "share_token",
+            "owner__username",
+            "club__code",
         )
-    }  # fmt: skip
+    }
     sides = sorted(Side.objects.values_list("match__code", "position", "name", "total", "won"))
     seats = sorted(
         Seat.objects.values_list("side__match__code", "side__position", "order", "player__name")
@@ -34,11 +47,22 @@ def snapshot() -> dict:
     hands = sorted(
         (str(h[0]), *h[1:])
         for h in Hand.objects.values_list(
-            "request_id", "match__code", "number", "entry", "state", "revision", "version",
-            "problem", "created_at", "created_by__name", "changed_at", "changed_by__name",
-            "undone_at", "undone_by__name",
+            "request_id",
+            "match__code",
+            "number",
+            "entry",
+            "state",
+            "revision",
+            "version",
+            "problem",
+            "created_at",
+            "created_by__name",
+            "changed_at",
+            "changed_by__name",
+            "undone_at",
+            "undone_by__name",
         )
-    )  # fmt: skip
+    )
     scores = sorted(
         (str(r[0]), *r[1:])
         for r in HandScore.objects.values_list(
@@ -48,12 +72,23 @@ def snapshot() -> dict:
     revisions = sorted(
         (str(r[0]), *r[1:])
         for r in HandRevision.objects.values_list(
-            "hand__request_id", "revision", "entry", "scores", "recorded_by__name",
-            "replaced_by__name", "replaced_at",
+            "hand__request_id",
+            "revision",
+            "entry",
+            "scores",
+            "recorded_by__name",
+            "replaced_by__name",
+            "replaced_at",
         )
-    )  # fmt: skip
-    return {"matches": matches, "sides": sides, "seats": seats, "hands": hands,
-            "scores": scores, "revisions": revisions}  # fmt: skip
+    )
+    return {
+        "matches": matches,
+        "sides": sides,
+        "seats": seats,
+        "hands": hands,
+        "scores": scores,
+        "revisions": revisions,
+    }
 
 
 def empty_the_ledger() -> None:

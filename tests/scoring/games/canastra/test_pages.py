@@ -98,8 +98,12 @@ def test_a_refused_hand_names_its_rule_and_keeps_what_was_typed(client, match):
 
 
 def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_page(client, match):
-    six = {"clean_canastras": "6", "dirty_canastras": "0", "meld_points": "270",
-           "hand_points": "0"}  # fmt: skip
+    six = {
+        "clean_canastras": "6",
+        "dirty_canastras": "0",
+        "meld_points": "270",
+        "hand_points": "0",
+    }
     post = {"mode": "quick", "went_out": ""}
     post |= {f"s{side}-{name}": value for side in (0, 1) for name, value in six.items()}
     response = post_hand(client, match, post)
@@ -116,8 +120,12 @@ def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_p
 def test_in_the_game_for_two_the_player_who_went_out_has_no_card_left(client):
     two = make_match("canastra", [("Ana",), ("Caio",)], target=3_000)
     post = {"mode": "quick", "went_out": "0", "s0-took_morto": "on"}
-    post |= {"s0-clean_canastras": "1", "s0-dirty_canastras": "0", "s0-meld_points": "45",
-             "s0-hand_points": "60"}  # fmt: skip
+    post |= {
+        "s0-clean_canastras": "1",
+        "s0-dirty_canastras": "0",
+        "s0-meld_points": "45",
+        "s0-hand_points": "60",
+    }
     post |= {f"s1-{name}": "0" for name in ("clean_canastras", "dirty_canastras", "meld_points")}
     post |= {"s1-hand_points": "30"}
     response = post_hand(client, two, post)

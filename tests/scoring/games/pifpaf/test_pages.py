@@ -136,9 +136,12 @@ def test_a_hand_recorded_before_the_betting_is_over_is_refused(client, four):
 def test_the_betting_works_without_javascript(client, four):
     four.refresh_from_db()
     data = hand_post(
-        draft_json='{"dealer": 3}', draft_revision=0, expected_number=1, step="raise",
+        draft_json='{"dealer": 3}',
+        draft_revision=0,
+        expected_number=1,
+        step="raise",
         raise_to="3",
-    )  # fmt: skip
+    )
     html = client.post(f"/matches/{four.code}/hands/", data).content.decode()
     assert "<h1" in html  # the whole page, with the bet added
     assert bets_of(four) == "0:raise:3"
@@ -299,10 +302,14 @@ def test_the_referee_checks_a_hand(client):
     assert 'data-card="5D"' in html.split("Discard:")[1].split("</p>")[0]
     low = client.get(
         "/pifpaf/referee/",
-        {"q": "hand", "cards": "AH 2H 3H 7S 7H 7D QC KC AC", "aces": "low",
-         "groups": "three-suits"},
+        {
+            "q": "hand",
+            "cards": "AH 2H 3H 7S 7H 7D QC KC AC",
+            "aces": "low",
+            "groups": "three-suits",
+        },
         **EN,
-    ).content.decode()  # fmt: skip
+    ).content.decode()
     assert 'data-verdict="not-out"' in low
     assert "<h1>" in low  # without HTMX, the whole page
 

@@ -75,9 +75,13 @@ def test_a_new_round_waits_for_the_dealer_to_turn_the_centre_card():
     b = board()
     assert (b.phase, b.step, b.dealer, b.to_play) == (1, "turn", "Ana", None)
     assert b.moves == {
-        "turn": True, "throw": False, "add": False, "pass": False, "free_pass": False,
+        "turn": True,
+        "throw": False,
+        "add": False,
+        "pass": False,
+        "free_pass": False,
         "skip": False,
-    }  # fmt: skip
+    }
     assert b.choose_dealer and b.stack_count == 0 and b.deal == 5
     assert [s.name for s in b.seats] == ["Ana", "Bea", "Cid"]
 
@@ -310,9 +314,13 @@ def test_two_phones_see_the_same_turn_and_a_stale_phone_is_refused(client, match
     html = other.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert data_attr(html, "data-to-play") == "Bea"
     stale = {
-        "draft_json": "{}", "draft_revision": "0", "step": "turn", "cards": "9S",
-        "request_id": str(uuid.uuid4()), "expected_number": "1",
-    }  # fmt: skip
+        "draft_json": "{}",
+        "draft_revision": "0",
+        "step": "turn",
+        "cards": "9S",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "1",
+    }
     url = f"/matches/{match.code}/hands/"
     html = other.post(url, stale, HTTP_ACCEPT_LANGUAGE="en", **HTMX).content.decode()
     assert "ledger.draft.changed" in html
@@ -407,9 +415,10 @@ def test_the_live_check_adds_up_the_tapped_cards(client, match):
     post(client, match, "turn", cards="3H", **HTMX)
     match.refresh_from_db()
     data = {
-        "draft_json": json.dumps(match.draft), "cards": "10♠ A♥",
+        "draft_json": json.dumps(match.draft),
+        "cards": "10♠ A♥",
         "expected_number": "1",
-    }  # fmt: skip
+    }
     html = client.post(
         f"/matches/{match.code}/check/cards/", data, HTTP_ACCEPT_LANGUAGE="en", **HTMX
     ).content.decode()

@@ -20,9 +20,11 @@ PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
 
 def samba_match(sides) -> Match:
     return make_match(
-        "samba", sides, target=10_000,
+        "samba",
+        sides,
+        target=10_000,
         options={"top_minimum": 150, "cumulative_canastra_bonus": False},
-    )  # fmt: skip
+    )
 
 
 @pytest.fixture
@@ -189,8 +191,12 @@ def test_a_player_alone_is_refused_the_partners_premiums_and_faults(client, one_
 
 
 def test_a_player_alone_is_not_offered_what_needs_a_partner(client, one_on_one, match):
-    partner_only = ("deal_with_partner", "play_with_partner", "went_out_after_refusal",
-                    "permission_unable")  # fmt: skip
+    partner_only = (
+        "deal_with_partner",
+        "play_with_partner",
+        "went_out_after_refusal",
+        "permission_unable",
+    )
     alone = page(client, one_on_one.get_absolute_url())
     pairs = page(client, match.get_absolute_url())
     for name in partner_only:
@@ -211,10 +217,13 @@ def check(client, match, field, data, **extra):
 
 def test_the_live_meld_check_answers_each_line_of_a_side(client, match):
     response = check(
-        client, match, "s1-melds",
+        client,
+        match,
+        "s1-melds",
         {"s1-melds": "KH KS KD KC KH JK 2D\n7H 8H 2H\n3S 3C 3S", "went_out": "0"},
-        **HTMX, **EN,
-    )  # fmt: skip
+        **HTMX,
+        **EN,
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert "✓" in html and "Dirty canastra</a> · 120 card points" in html
@@ -401,9 +410,11 @@ def test_the_rulebook_shows_every_rule_under_its_id(client, language, heading):
 
 def test_a_match_whose_stored_option_the_engine_refuses_still_opens(client):
     match = make_match(
-        "samba", PAIRS, target=10_000,
+        "samba",
+        PAIRS,
+        target=10_000,
         options={"top_minimum": 170, "cumulative_canastra_bonus": False},
-    )  # fmt: skip
+    )
     response = client.get(match.get_absolute_url(), **EN)
     assert response.status_code == 200
     assert response.content.decode().count("Opening minimum: 50") == 2

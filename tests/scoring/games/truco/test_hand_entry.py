@@ -162,8 +162,9 @@ def test_events_that_no_longer_fit_the_score_are_left_out_and_said():
 def step(calls: str, pressed: str, match: MatchView | None = None) -> TrucoHandForm:
     """The form after the step button ``pressed``, with the draft it leaves."""
     match = replace(match or view(), draft={"events": events(calls)})
-    form = TrucoHandForm(match, {"draft_json": json.dumps({"events": events(calls)}),
-                                 "step": pressed})  # fmt: skip
+    form = TrucoHandForm(
+        match, {"draft_json": json.dumps({"events": events(calls)}), "step": pressed}
+    )
     return form.redrawn(form.step())
 
 
@@ -271,9 +272,12 @@ def test_a_step_from_a_phone_that_missed_another_phones_call_is_refused(client, 
     post(client, match, step="raise:A", **HTMX)
     match.refresh_from_db()
     stale = {
-        "draft_json": "{}", "draft_revision": "0", "step": "raise:B",
-        "request_id": str(uuid.uuid4()), "expected_number": "1",
-    }  # fmt: skip
+        "draft_json": "{}",
+        "draft_revision": "0",
+        "step": "raise:B",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "1",
+    }
     html = client.post(f"/matches/{match.code}/hands/", stale, **HTMX).content.decode()
     assert "ledger.draft.changed" in html
     match.refresh_from_db()

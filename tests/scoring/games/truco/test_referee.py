@@ -25,8 +25,13 @@ def cards(
     accepted: bool = False,
     accepted_in: int | None = None,
 ) -> dict:
-    data = {"q": "tricks", "mao": str(mao), "variant": variant, "vira": vira,
-            "players": str(players)}  # fmt: skip
+    data = {
+        "q": "tricks",
+        "mao": str(mao),
+        "variant": variant,
+        "vira": vira,
+        "players": str(players),
+    }
     if accepted:  # the house rule ticked on the page
         data["accepted_truco_trick_decides"] = "on"
     if accepted_in is not None:
