@@ -47,8 +47,9 @@ def test_a_later_hand_is_scored_again_from_the_corrected_state():
     assert match.hands.get(number=3).state["score"] == {"A": 2, "B": 3}
 
 
-def test_a_later_hand_the_correction_made_impossible_is_flagged_not_kept_silently(client):
+def test_a_later_hand_the_correction_made_impossible_is_flagged_not_kept_silently(scorer):
     match = truco_match()
+    client = scorer(match)
     for _ in range(4):
         record(match, WIN_A)  # A at 4
     record(match, SIX)  # a six called, accepted and won: A at 10

@@ -171,7 +171,8 @@ def without_links(held: dict) -> dict:
     return held | {"matches": matches}
 
 
-def test_the_downloaded_json_imports_too_with_new_links(client, eventful):
+def test_the_downloaded_json_imports_too_with_new_links(scorer, eventful):
+    client = scorer(*eventful)
     response = client.get("/records/export.json")
     assert response["Content-Disposition"] == 'attachment; filename="tento-records.json"'
     data = json.loads(b"".join(response.streaming_content))
@@ -189,7 +190,8 @@ def test_the_downloaded_json_imports_too_with_new_links(client, eventful):
         assert match["share_token"] != before["matches"][code]["share_token"]
 
 
-def test_the_records_csv_has_a_row_per_side(client, club_night):
+def test_the_records_csv_has_a_row_per_side(scorer, club_night):
+    client = scorer(*club_night)
     response = client.get("/records/export.csv?season=2026")
     lines = b"".join(response.streaming_content).decode().splitlines()
     assert lines[0].startswith("match,game,status,created_at,finished_at,side,name,players")

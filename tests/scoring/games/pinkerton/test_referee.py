@@ -136,16 +136,18 @@ def test_a_question_without_the_centre_is_not_answered_as_a_centre_of_0(client, 
     assert 'class="answer' not in html
 
 
-def test_asked_from_a_match_its_extra_deck_counts(client):
+def test_asked_from_a_match_its_extra_deck_counts(scorer):
     match = make_match("pinkerton", PLAYERS, target=100, options={"extra_deck": True})
+    client = scorer(match)
     question = "q=throw&stack=KH+KH+KH&throw=KD+KD+QH+QD"
     assert "cards.deck.too-many" in ask(client, question)
     html = ask(client, f"{question}&match={match.code}")
     assert "cards.deck.too-many" not in html and 'class="answer yes"' in html
 
 
-def test_the_match_page_links_its_referee(client):
+def test_the_match_page_links_its_referee(scorer):
     match = make_match("pinkerton", PLAYERS, target=100)
+    client = scorer(match)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'href="/pinkerton/referee/?match={match.code}"' in html
 
