@@ -90,13 +90,16 @@ def seed(matches: int = MATCHES, hands: int = HANDS, players: int = PLAYERS) -> 
         made = Match.objects.bulk_create(
             (
                 Match(
-                    game="free", status=Match.Status.FINISHED, club=club,
-                    finished_at=start + dt.timedelta(minutes=157 * n), version=per_match,
+                    game="free",
+                    status=Match.Status.FINISHED,
+                    club=club,
+                    finished_at=start + dt.timedelta(minutes=157 * n),
+                    version=per_match,
                 )
                 for n in range(matches)
             ),
             batch_size=2000,
-        )  # fmt: skip
+        )
         points = [[[rng.randint(0, 60) for _ in range(2)] for _ in range(per_match)] for _ in made]
         sides = []
         for match, hand_points in zip(made, points, strict=True):
@@ -104,11 +107,13 @@ def seed(matches: int = MATCHES, hands: int = HANDS, players: int = PLAYERS) -> 
             for position in range(2):
                 sides.append(
                     Side(
-                        match=match, position=position, name=f"Side {position + 1}",
+                        match=match,
+                        position=position,
+                        name=f"Side {position + 1}",
                         total=totals[position],
                         won=totals[position] > totals[1 - position],
                     )
-                )  # fmt: skip
+                )
         sides = Side.objects.bulk_create(sides, batch_size=5000)
         seats = []
         for n in range(0, len(sides), 2):
@@ -120,26 +125,37 @@ def seed(matches: int = MATCHES, hands: int = HANDS, players: int = PLAYERS) -> 
         Seat.objects.bulk_create(seats, batch_size=5000)
         made_hands = Hand.objects.bulk_create(
             (
-                Hand(match=match, number=k + 1, entry={"points": pts}, state={},
-                     request_id=uuid.UUID(int=rng.getrandbits(128)), version=k + 1)
+                Hand(
+                    match=match,
+                    number=k + 1,
+                    entry={"points": pts},
+                    state={},
+                    request_id=uuid.UUID(int=rng.getrandbits(128)),
+                    version=k + 1,
+                )
                 for match, hand_points in zip(made, points, strict=True)
                 for k, pts in enumerate(hand_points)
             ),
             batch_size=5000,
-        )  # fmt: skip
+        )
         side_pairs = [sides[n : n + 2] for n in range(0, len(sides), 2)]
         flat_points = [pts for hand_points in points for pts in hand_points]
-        owners = [pair for pair, hand_points in zip(side_pairs, points, strict=True)
-                  for _ in hand_points]  # fmt: skip
+        owners = [
+            pair for pair, hand_points in zip(side_pairs, points, strict=True) for _ in hand_points
+        ]
         HandScore.objects.bulk_create(
             (
-                HandScore(hand=hand, side=side, total=value,
-                          lines=[{"rule": "free.points", "count": 1, "points": value}])
+                HandScore(
+                    hand=hand,
+                    side=side,
+                    total=value,
+                    lines=[{"rule": "free.points", "count": 1, "points": value}],
+                )
                 for hand, pair, pts in zip(made_hands, owners, flat_points, strict=True)
                 for side, value in zip(pair, pts, strict=True)
             ),
             batch_size=10_000,
-        )  # fmt: skip
+        )
 
 
 def _batch(client, url: str, repeat: int) -> float:

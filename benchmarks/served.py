@@ -175,14 +175,25 @@ class Phone:
         with self.lock:
             known = self.version
         body = urlencode(
-            {"side_0": 1, "side_1": 2, "side_2": 3, "known_version": known,
-             "request_id": uuid.uuid4(), "csrfmiddlewaretoken": self.token}
-        )  # fmt: skip
+            {
+                "side_0": 1,
+                "side_1": 2,
+                "side_2": 3,
+                "known_version": known,
+                "request_id": uuid.uuid4(),
+                "csrfmiddlewaretoken": self.token,
+            }
+        )
         reply = self.server.request(
-            "POST", f"/matches/{self.code}/hands/", body=body,
-            headers={"HX-Request": "true", "X-CSRFToken": self.token,
-                     "Content-Type": "application/x-www-form-urlencoded"},
-        )  # fmt: skip
+            "POST",
+            f"/matches/{self.code}/hands/",
+            body=body,
+            headers={
+                "HX-Request": "true",
+                "X-CSRFToken": self.token,
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
         found = re.search(r'data-etag="m\d+-v(\d+)-', reply.text())
         if found:
             with self.lock:
@@ -254,10 +265,21 @@ def wire_bytes(server: Server, code: str, edit: str) -> dict[str, object]:
 def start_server(env: dict[str, str]) -> tuple[subprocess.Popen, Server]:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "scoring.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", str(WORKERS), "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "scoring.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(WORKERS),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     server = Server(port)
     for _ in range(100):
         try:

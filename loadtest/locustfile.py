@@ -84,15 +84,21 @@ class Phone(FastHttpUser):
         request_id = str(uuid.uuid4())
         self.hands += 1
         data = {
-            "side_0": "1", "side_1": "2", "side_2": "3", "request_id": request_id,
+            "side_0": "1",
+            "side_1": "2",
+            "side_2": "3",
+            "request_id": request_id,
             "csrfmiddlewaretoken": self.token,
-        }  # fmt: skip
+        }
         headers = {"HX-Request": "true", "X-CSRFToken": self.token, "Accept-Encoding": "gzip"}
         for _attempt in range(3):  # a retry sends the same request id: recorded once
             with self.client.post(
-                f"/matches/{self.code}/hands/", data=data, headers=headers,
-                name="add hand", catch_response=True,
-            ) as response:  # fmt: skip
+                f"/matches/{self.code}/hands/",
+                data=data,
+                headers=headers,
+                name="add hand",
+                catch_response=True,
+            ) as response:
                 if response.status_code == 200:
                     response.success()
                     POSTED.append({"code": self.code, "request_id": request_id})

@@ -68,9 +68,13 @@ print(json.dumps({{
 
 def manage(env: dict[str, str], *args: str) -> str:
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-        capture_output=True, text=True,
-    ).stdout  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
 
 
 def fresh_database() -> None:
@@ -92,10 +96,21 @@ def wait_up(port: int) -> None:
 
 def serve(env: dict[str, str], port: int) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "scoring.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", "2", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "scoring.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
 
 
 def stats(prefix: str) -> dict[str, dict[str, float]]:
@@ -108,14 +123,19 @@ def main() -> int:
         env = os.environ | {
             # The app's settings with the bench's bare view routed beside it, for the probe.
             "DJANGO_SETTINGS_MODULE": "benchmarks.settings",
-            "DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL, "DEBUG": "false",
-            "SECRET_KEY": "load-test", "ALLOWED_HOSTS": "127.0.0.1",
+            "DATABASE_URL": PG_URL,
+            "REDIS_URL": REDIS_URL,
+            "DEBUG": "false",
+            "SECRET_KEY": "load-test",
+            "ALLOWED_HOSTS": "127.0.0.1",
             "EMAIL_HOST": "127.0.0.1",  # DEBUG off needs a mailer; nothing is sent
-            "STATIC_ROOT": f"{tmp}/static", "CONN_MAX_AGE": "60",
+            "STATIC_ROOT": f"{tmp}/static",
+            "CONN_MAX_AGE": "60",
             # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
-            "SECURE_SSL_REDIRECT": "false", "SESSION_COOKIE_SECURE": "false",
+            "SECURE_SSL_REDIRECT": "false",
+            "SESSION_COOKIE_SECURE": "false",
             "CSRF_COOKIE_SECURE": "false",
-        }  # fmt: skip
+        }
         fresh_database()
         manage(env, "migrate", "-v0")
         manage(env, "collectstatic", "--noinput", "-v0")
@@ -127,19 +147,39 @@ def main() -> int:
                 wait_up(port)
             posted = f"{tmp}/posted.json"
             load_env = os.environ | {
-                "LOAD_TABLES": json.dumps(tables), "LOAD_POSTED": posted,
+                "LOAD_TABLES": json.dumps(tables),
+                "LOAD_POSTED": posted,
                 "LOAD_HOSTS": ",".join(f"http://127.0.0.1:{port}" for port in PORTS),
-            }  # fmt: skip
+            }
             users = TABLES * PHONES_PER_TABLE + 1  # and the probe
             started = time.time()
             subprocess.run(
-                [sys.executable, "-m", "locust", "-f", str(ROOT / "loadtest/locustfile.py"),
-                 "--headless", "-u", str(users), "-r", str(SPAWN_RATE), "--reset-stats",
-                 "--run-time", f"{run_seconds() + users // SPAWN_RATE}s",
-                 "--csv", f"{tmp}/load", "--only-summary", "--loglevel", "WARNING",
-                 "--stop-timeout", "10"],
-                cwd=ROOT, env=load_env, check=False,
-            )  # fmt: skip
+                [
+                    sys.executable,
+                    "-m",
+                    "locust",
+                    "-f",
+                    str(ROOT / "loadtest/locustfile.py"),
+                    "--headless",
+                    "-u",
+                    str(users),
+                    "-r",
+                    str(SPAWN_RATE),
+                    "--reset-stats",
+                    "--run-time",
+                    f"{run_seconds() + users // SPAWN_RATE}s",
+                    "--csv",
+                    f"{tmp}/load",
+                    "--only-summary",
+                    "--loglevel",
+                    "WARNING",
+                    "--stop-timeout",
+                    "10",
+                ],
+                cwd=ROOT,
+                env=load_env,
+                check=False,
+            )
             elapsed = time.time() - started
         finally:
             for server in servers:
@@ -149,21 +189,30 @@ def main() -> int:
         table = stats(f"{tmp}/load")
         with open(f"{tmp}/load_failures.csv") as file:
             failures = list(csv.DictReader(file))
-        check = json.loads(manage(env, "shell", "-v0", "-c", CHECK.format(
-            posted=posted, codes=codes)).split("\n")[-2])  # fmt: skip
+        check = json.loads(
+            manage(env, "shell", "-v0", "-c", CHECK.format(posted=posted, codes=codes)).split(
+                "\n"
+            )[-2]
+        )
     total = table["Aggregated"]
-    print(f"\nclub night: {TABLES} tables × {PHONES_PER_TABLE} phones, polls every 2 s, "
-          f"a hand per table per minute; 2 gunicorn servers × 2 workers, PostgreSQL + Redis; "
-          f"{RUN_TIME} ({elapsed:.0f} s with ramp-up); load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
-    print(f"  {'':<18}{'requests':>9}{'errors':>8}{'req/s':>8}{'p50':>7}{'p95':>7}{'p99':>7}"
-          f"{'max':>8}  ms")  # fmt: skip
+    print(
+        f"\nclub night: {TABLES} tables × {PHONES_PER_TABLE} phones, polls every 2 s, "
+        f"a hand per table per minute; 2 gunicorn servers × 2 workers, PostgreSQL + Redis; "
+        f"{RUN_TIME} ({elapsed:.0f} s with ramp-up); load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print(
+        f"  {'':<18}{'requests':>9}{'errors':>8}{'req/s':>8}{'p50':>7}{'p95':>7}{'p99':>7}"
+        f"{'max':>8}  ms"
+    )
     for name in ("poll", "add hand", "match page", "Aggregated", "bare view (probe)"):
         row = table.get(name)
         if row:
-            print(f"  {name:<18}{row['Request Count']:>9}{row['Failure Count']:>8}"
-                  f"{float(row['Requests/s']):>8.1f}{row['50%']:>7}{row['95%']:>7}"
-                  f"{row['99%']:>7}{float(row['Max Response Time']):>8.0f}")  # fmt: skip
+            print(
+                f"  {name:<18}{row['Request Count']:>9}{row['Failure Count']:>8}"
+                f"{float(row['Requests/s']):>8.1f}{row['50%']:>7}{row['95%']:>7}"
+                f"{row['99%']:>7}{float(row['Max Response Time']):>8.0f}"
+            )
     print(f"  database: {json.dumps(check)}")
     for failure in failures:
         print(f"  error: {failure['Name']}: {failure['Error']} × {failure['Occurrences']}")
@@ -173,9 +222,10 @@ def main() -> int:
     faults = ("missing", "unexpected", "doubled_numbers", "gaps")
     once = len({check[k] for k in counts}) == 1 and not any(check[k] for k in faults)
     verdicts = {
-        "0 errors": errors == 0, f"p95 < {P95_MAX_MS} ms": p95 < P95_MAX_MS,
+        "0 errors": errors == 0,
+        f"p95 < {P95_MAX_MS} ms": p95 < P95_MAX_MS,
         "every hand recorded exactly once": once,
-    }  # fmt: skip
+    }
     probe = table.get("bare view (probe)")
     if probe and probe["95%"] not in ("N/A", "0"):
         print(

@@ -1,51 +1,30 @@
 """Fixtures and plain ``make_*`` helpers shared by the whole suite.
 
 The people: alice, bob and carol play; dave arrives late and only watches.
+
+Who acts is said by each test. pytest-django's ``client`` is a phone with no capability
+at all; ``scorer(match)`` is that phone holding the match's scorer link (as the phone
+that started it does), ``watcher(match)`` another phone holding only its watch link,
+``member(club)`` a phone signed in as a club member, ``owner(match)`` one signed in as
+the match's owner. A match made with ``make_match`` belongs to nobody until a test hands
+it to one of them; a match started from a page belongs to the phone that started it.
 """
 
 from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Sequence
-from importlib import import_module
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache, caches
-from django.db.models.signals import post_save
+from django.test import Client
 from hypothesis import settings as hypothesis_settings
 
 from scoring.ledger.access import grant_session
 from scoring.ledger.models import Match, Player, Seat, Side
-
-# A match is changed only by a phone holding its edit token (scoring.ledger.access). The
-# suite's `client` and the browser tests' phones stand for the phone that started each
-# match: every match made with make_match in a test is granted to their sessions.
-# tests/scoring/ledger/test_access.py makes its own clients, without that grant.
-_made: list[Match] = []
-SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
-_trusted_sessions: list[str] = []
-
-
-def _grant_made() -> None:
-    for key in _trusted_sessions:
-        store = SessionStore(session_key=key)
-        for match in _made:
-            grant_session(store, match)
-        store.save()
-
-
-def trusted_session() -> str:
-    """The key of a new session that holds the edit token of every match make_match has
-    made (and will make) in this test."""
-    store = SessionStore()
-    store.create()
-    _trusted_sessions.append(store.session_key)
-    _grant_made()
-    return store.session_key
-
 
 # Hypothesis: no deadline anywhere (the machines are noisy and a slow example is not a
 # failure); "ci" prints how to reproduce a failure. HYPOTHESIS_PROFILE picks one.
@@ -95,8 +74,6 @@ def make_match(
         side = Side.objects.create(match=match, position=position, name=name)
         for order, player in enumerate(players):
             Seat.objects.create(side=side, player=Player.named(player), order=order)
-    _made.append(match)
-    _grant_made()
     return match
 
 
@@ -117,27 +94,75 @@ def _fresh_cache() -> None:
     caches["release"].clear()
 
 
-def _granted_when_made(sender, instance: Match, created: bool, **kwargs: Any) -> None:
-    # A match started from a page (a browser test's phone) is granted too.
-    if created and instance not in _made:
-        _made.append(instance)
-        _grant_made()
-
-
-@pytest.fixture(autouse=True)
-def _forget_grants() -> Iterator[None]:
-    _made.clear()
-    _trusted_sessions.clear()
-    post_save.connect(_granted_when_made, sender=Match, dispatch_uid="tests-grant")
-    yield
-    post_save.disconnect(sender=Match, dispatch_uid="tests-grant")
+def holding(phone: Client, matches: Iterable[Match], *, change: bool = True) -> Client:
+    """``phone`` keeps each match's scorer link (``change``) or watch link in its session,
+    as a phone that opened the link does (``scoring.ledger.access.grant_session``)."""
+    session = phone.session
+    for match in matches:
+        grant_session(session, match, change=change)
+    session.save()
+    return phone
 
 
 @pytest.fixture
-def client(client, db):
-    """pytest-django's client, on the phone that started the test's matches."""
-    client.cookies[settings.SESSION_COOKIE_NAME] = trusted_session()
-    return client
+def scorer(client) -> Callable[..., Client]:
+    """``scorer(match, …)``: the test's phone (pytest-django's ``client``), holding the
+    scorer link of each match given, as the phone that started them does. It may score."""
+
+    def scoring(*matches: Match) -> Client:
+        return holding(client, matches)
+
+    return scoring
+
+
+@pytest.fixture
+def watcher(db) -> Callable[..., Client]:
+    """``watcher(match, …)``: another phone, holding only the watch link (the share
+    token) of each match given. It sees them and changes nothing."""
+
+    def watching(*matches: Match) -> Client:
+        return holding(Client(), matches, change=False)
+
+    return watching
+
+
+@pytest.fixture
+def member(db) -> Callable[..., Client]:
+    """``member(club, role=…)``: a phone signed in as a new account that is a member of
+    ``club`` (or its scorer or admin, with ``role``)."""
+    from django.contrib.auth import get_user_model
+
+    from scoring.clubs.models import Membership, Role
+
+    made = iter(range(1, 1_000))
+
+    def signed_in(club: Any, role: str = Role.MEMBER) -> Client:
+        name = f"{role}-{next(made)}"
+        user = get_user_model().objects.create(username=name, email=f"{name}@example.com")
+        Membership.objects.create(club=club, user=user, role=role)
+        phone = Client()
+        phone.force_login(user)
+        return phone
+
+    return signed_in
+
+
+@pytest.fixture
+def owner(db) -> Callable[..., Client]:
+    """``owner(match)``: a phone signed in as the account that owns ``match`` (one is made
+    and given the match when it has no owner yet)."""
+    from django.contrib.auth import get_user_model
+
+    def signed_in(match: Match) -> Client:
+        if match.owner_id is None:
+            name = f"owner-{match.pk}"
+            match.owner = get_user_model().objects.create(username=name, email=f"{name}@x.org")
+            match.save(update_fields=["owner"])
+        phone = Client()
+        phone.force_login(match.owner)
+        return phone
+
+    return signed_in
 
 
 @pytest.fixture

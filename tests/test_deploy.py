@@ -35,9 +35,13 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     leave_out = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     clean = {k: v for k, v in os.environ.items() if k not in leave_out}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean | env,
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean | env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_check_deploy_is_clean_with_the_production_settings():
@@ -148,7 +152,8 @@ def test_request_errors_are_logged_to_stderr():
 
 
 @pytest.mark.django_db
-def test_every_page_carries_a_csp_without_inline_script_or_style(client, free_match):
+def test_every_page_carries_a_csp_without_inline_script_or_style(scorer, free_match):
+    client = scorer(free_match)
     for url in ["/", f"/matches/{free_match.code}/", "/matches/new/free/", "/api/v1/docs"]:
         response = client.get(url)
         assert response.status_code == 200, url
@@ -185,12 +190,14 @@ def test_html_pages_answer_head(client, url):
 
 
 @pytest.mark.django_db
-def test_the_match_page_answers_head(client, free_match):
+def test_the_match_page_answers_head(scorer, free_match):
+    client = scorer(free_match)
     assert client.head(f"/matches/{free_match.code}/").status_code == 200
 
 
 @pytest.mark.django_db
-def test_every_page_a_phone_reads_answers_head(client, free_match):
+def test_every_page_a_phone_reads_answers_head(scorer, free_match):
+    client = scorer(free_match)
     from tests.conftest import record
 
     record(free_match, {"points": [1, 2, 3]})

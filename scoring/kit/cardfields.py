@@ -314,9 +314,18 @@ def meld_lines(text: str, check: Any) -> list[MeldLine]:
             cards = parse_typed(raw)
         except RuleError as error:
             lines.append(
-                MeldLine(number, raw.strip(), (), False, "", None, 0, False,
-                         tuple(problem_dicts(error.violations)))
-            )  # fmt: skip
+                MeldLine(
+                    number,
+                    raw.strip(),
+                    (),
+                    False,
+                    "",
+                    None,
+                    0,
+                    False,
+                    tuple(problem_dicts(error.violations)),
+                )
+            )
             continue
         verdict: MeldCheck = check(cards)
         lines.append(

@@ -133,9 +133,14 @@ class Question(forms.Form):
     fields_template: ClassVar[str] = "ledger/_question_fields.html"
 
     def __init__(
-        self, data: Mapping[str, Any] | None = None, *, match: MatchView | None = None,
-        match_options: Any = None, deck: Deck | None = None, **kwargs: Any,
-    ) -> None:  # fmt: skip
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        match: MatchView | None = None,
+        match_options: Any = None,
+        deck: Deck | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.match = match
         # Asked within a match: its engine options (its house rules), which decide.
         self.match_options = match_options

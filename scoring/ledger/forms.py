@@ -87,11 +87,13 @@ class BaseSideFormSet(forms.BaseFormSet):
 
     def sides(self) -> list[tuple[str, list[str]]]:
         return [
-            (form.cleaned_data["name"] or " & ".join(form.cleaned_data["players"]),
-             form.cleaned_data["players"])
+            (
+                form.cleaned_data["name"] or " & ".join(form.cleaned_data["players"]),
+                form.cleaned_data["players"],
+            )
             for form in self.forms
             if form.cleaned_data.get("players")
-        ]  # fmt: skip
+        ]
 
 
 SideFormSet = forms.formset_factory(SideForm, formset=BaseSideFormSet, extra=0, max_num=8)
@@ -119,10 +121,14 @@ class PlayersForm(forms.Form):
         max_length=1000,
         help_text=_("One per line, or separated by commas, in seating order."),
         widget=forms.Textarea(
-            attrs={"rows": 4, "autocomplete": "off", "autocapitalize": "words",
-                   "list": "player-names"}
+            attrs={
+                "rows": 4,
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                "list": "player-names",
+            }
         ),
-    )  # fmt: skip
+    )
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -107,9 +107,20 @@ def match_csv(match: Match) -> str:
 # --- many matches ----------------------------------------------------------------------------
 
 CSV_HEADER = [
-    "match", "game", "status", "created_at", "finished_at", "side", "name", "players",
-    "total", "won", "event", "round", "table",
-]  # fmt: skip
+    "match",
+    "game",
+    "status",
+    "created_at",
+    "finished_at",
+    "side",
+    "name",
+    "players",
+    "total",
+    "won",
+    "event",
+    "round",
+    "table",
+]
 
 
 def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
@@ -133,13 +144,21 @@ def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
         for side in match.sides.all():
             writer.writerow(
                 [
-                    match.code, match.game, match.status, _when(match.created_at),
-                    _when(match.finished_at), side.position, side.name,
+                    match.code,
+                    match.game,
+                    match.status,
+                    _when(match.created_at),
+                    _when(match.finished_at),
+                    side.position,
+                    side.name,
                     ", ".join(seat.player.name for seat in side.seats.all()),
-                    side.total, int(side.won), place.get("code", ""), place.get("round", ""),
+                    side.total,
+                    int(side.won),
+                    place.get("code", ""),
+                    place.get("round", ""),
                     place.get("table", ""),
                 ]
-            )  # fmt: skip
+            )
         yield flush()
 
 
@@ -423,14 +442,21 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
 
     matches = Match.objects.bulk_create(
         Match(
-            code=m["code"], game=m["game"], options=m["options"], target=m["target"],
-            status=m["status"], finished_at=_read_when(m["finished_at"]),
-            version=m["version"], draft=m["draft"], draft_revision=m["draft_revision"],
-            owner=owners.get(m.get("owner")), club=clubs.get(m.get("club")),
+            code=m["code"],
+            game=m["game"],
+            options=m["options"],
+            target=m["target"],
+            status=m["status"],
+            finished_at=_read_when(m["finished_at"]),
+            version=m["version"],
+            draft=m["draft"],
+            draft_revision=m["draft_revision"],
+            owner=owners.get(m.get("owner")),
+            club=clubs.get(m.get("club")),
             **{k: m[k] for k in kept if k in m},
         )
         for m in fresh
-    )  # fmt: skip
+    )
     # auto_now and auto_now_add stamped "now" on the way in; put the recorded times back.
     for match, m in zip(matches, fresh, strict=True):
         match.created_at = _read_when(m["created_at"])
@@ -452,14 +478,22 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
     hand_rows = [(match, h) for match, m in zip(matches, fresh, strict=True) for h in m["hands"]]
     hands = Hand.objects.bulk_create(
         Hand(
-            match=match, number=h["number"], entry=h["entry"], state=h["state"],
-            request_id=uuid.UUID(h["request_id"]), revision=h["revision"],
-            version=h["version"], problem=h["problem"], created_by=who(h["created_by"]),
-            changed_at=_read_when(h["changed_at"]), changed_by=who(h["changed_by"]),
-            undone_at=_read_when(h["undone_at"]), undone_by=who(h["undone_by"]),
+            match=match,
+            number=h["number"],
+            entry=h["entry"],
+            state=h["state"],
+            request_id=uuid.UUID(h["request_id"]),
+            revision=h["revision"],
+            version=h["version"],
+            problem=h["problem"],
+            created_by=who(h["created_by"]),
+            changed_at=_read_when(h["changed_at"]),
+            changed_by=who(h["changed_by"]),
+            undone_at=_read_when(h["undone_at"]),
+            undone_by=who(h["undone_by"]),
         )
         for match, h in hand_rows
-    )  # fmt: skip
+    )
     for hand, (_match, h) in zip(hands, hand_rows, strict=True):
         hand.created_at = _read_when(h["created_at"])
     Hand.objects.bulk_update(hands, ["created_at"], batch_size=500)
@@ -472,16 +506,21 @@ def import_json(data: dict[str, Any]) -> tuple[int, int]:
     )
     revisions = HandRevision.objects.bulk_create(
         HandRevision(
-            hand=hand, revision=r["revision"], entry=r["entry"], scores=r["scores"],
-            recorded_by=who(r["recorded_by"]), replaced_by=who(r["replaced_by"]),
+            hand=hand,
+            revision=r["revision"],
+            entry=r["entry"],
+            scores=r["scores"],
+            recorded_by=who(r["recorded_by"]),
+            replaced_by=who(r["replaced_by"]),
         )
         for hand, (_match, h) in zip(hands, hand_rows, strict=True)
         for r in h["revisions"]
-    )  # fmt: skip
+    )
     stamps = [
-        r["replaced_at"] for _hand, (_match, h) in zip(hands, hand_rows, strict=True)
+        r["replaced_at"]
+        for _hand, (_match, h) in zip(hands, hand_rows, strict=True)
         for r in h["revisions"]
-    ]  # fmt: skip
+    ]
     for revision, stamp in zip(revisions, stamps, strict=True):
         revision.replaced_at = _read_when(stamp)
     HandRevision.objects.bulk_update(revisions, ["replaced_at"], batch_size=500)

@@ -19,10 +19,13 @@ class RecordsFilter(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"), choices=_games, required=False)
     season = WholeNumberField(
-        label=_("Season"), required=False, min_value=2000, max_value=2999,
+        label=_("Season"),
+        required=False,
+        min_value=2000,
+        max_value=2999,
         help_text=_("A year; or choose dates below."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )  # fmt: skip
+    )
     start = forms.DateField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -59,14 +62,16 @@ class RecordsFilter(forms.Form):
 
 class HeadToHeadForm(forms.Form):
     first = forms.CharField(
-        label=_("Player or pair"), max_length=130,
+        label=_("Player or pair"),
+        max_length=130,
         help_text=_("A name, or two separated by a comma."),
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
-    )  # fmt: skip
+    )
     second = forms.CharField(
-        label=_("Against"), max_length=130,
+        label=_("Against"),
+        max_length=130,
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
-    )  # fmt: skip
+    )
 
 
 class ApiTokenForm(forms.Form):

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
-from tests.conftest import trusted_session
+from scoring.ledger.access import grant_session
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -79,16 +80,16 @@ def phone(browser, live_server) -> Iterator[object]:
         page.on("console", console)
         page.on("pageerror", lambda error: problems.append(f"page error on {page.url}: {error}"))
 
-    def open_phone(language: str = "pt-BR", *, trusted: bool = True):
-        """``trusted``: the phone that started the test's matches (it holds their edit
-        tokens, see tests/conftest.py); False for a phone with no capability at all."""
+    def open_phone(language: str = "pt-BR"):
+        """A phone with no capability at all: no account, no match's link."""
         context = browser.new_context(
-            viewport=PHONE, base_url=live_server.url, locale=language, has_touch=True,
-            is_mobile=True, device_scale_factor=2,
-        )  # fmt: skip
-        if trusted:
-            session = {"name": settings.SESSION_COOKIE_NAME, "value": trusted_session()}
-            context.add_cookies([session | {"url": live_server.url}])
+            viewport=PHONE,
+            base_url=live_server.url,
+            locale=language,
+            has_touch=True,
+            is_mobile=True,
+            device_scale_factor=2,
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
@@ -99,6 +100,41 @@ def phone(browser, live_server) -> Iterator[object]:
     for context in contexts:
         context.close()
     assert problems == [], problems
+
+
+def holding(page, matches, *, url: str, change: bool = True):
+    """``page``'s phone, before it opens anything, keeps each match's scorer link
+    (``change``) or watch link in a session of its own, as a phone that opened the link
+    does (``scoring.ledger.access.grant_session``)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    for match in matches:
+        grant_session(store, match, change=change)
+    store.save()
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": store.session_key}
+    page.context.add_cookies([cookie | {"url": url}])
+    return page
+
+
+@pytest.fixture
+def scorer(phone, live_server) -> Callable[..., object]:
+    """``scorer(match, …, language="pt-BR")``: a new phone holding the scorer link of each
+    match given, as the phone that started them does."""
+
+    def scoring(*matches, language: str = "pt-BR"):
+        return holding(phone(language), matches, url=live_server.url)
+
+    return scoring
+
+
+@pytest.fixture
+def watcher(phone, live_server) -> Callable[..., object]:
+    """``watcher(match, …, language="pt-BR")``: a new phone holding only the watch link of
+    each match given."""
+
+    def watching(*matches, language: str = "pt-BR"):
+        return holding(phone(language), matches, url=live_server.url, change=False)
+
+    return watching
 
 
 def assert_accessible(page) -> None:

@@ -19,9 +19,10 @@ def new_match(page: Page, game: str, *sides: str, new: str = "Nova partida") -> 
         page.fill(f"[name=sides-{position}-players]", players)
 
 
-def open_match(phone, match, language: str = "en") -> Page:
-    """A phone in ``language`` on ``match``'s page, its hand form drawn."""
-    page = phone(language)
+def open_match(scorer, match, language: str = "en") -> Page:
+    """A new phone in ``language`` holding ``match``'s scorer link (``scorer``, the
+    fixture), on the match's page, its hand form drawn."""
+    page = scorer(match, language=language)
     page.goto(match.get_absolute_url())
     expect(page.locator("#hand-form")).to_be_visible()
     return page

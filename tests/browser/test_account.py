@@ -35,7 +35,7 @@ def test_a_signed_in_top_bar_fits_the_phone(phone, live_server, language):
     account = get_user_model().objects.create_user("wladyslawa", password="x" * 12)
     signed_in = Client()
     signed_in.force_login(account)
-    page = phone(language, trusted=False)
+    page = phone(language)
     session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
@@ -53,7 +53,7 @@ def test_a_signed_in_top_bar_fits_the_phone(phone, live_server, language):
 
 @pytest.mark.parametrize("language", ["pt-BR", "pl"])
 def test_log_in_and_sign_up_look_like_the_rest_and_speak_the_language(phone, language):
-    page = phone(language, trusted=False)
+    page = phone(language)
     for url in ("/accounts/login/", "/accounts/signup/"):
         page.goto(url)
         form = page.locator("main form[method=post]")

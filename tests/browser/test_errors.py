@@ -29,7 +29,7 @@ def disk_full() -> OperationalError:
     raise AssertionError("the disk did not fill")
 
 
-def test_a_hand_that_cannot_be_saved_is_said_and_the_form_kept(phone, monkeypatch):
+def test_a_hand_that_cannot_be_saved_is_said_and_the_form_kept(scorer, monkeypatch):
     match = make_match("free", (("Ana",), ("Bia",)))
     error = disk_full()
 
@@ -37,7 +37,7 @@ def test_a_hand_that_cannot_be_saved_is_said_and_the_form_kept(phone, monkeypatc
         raise error
 
     monkeypatch.setattr(Match, "record_hand", full)
-    page = phone("en")
+    page = scorer(match, language="en")
     page.allow_network_errors = True  # the 503 is what this test is about
     page.goto(f"/matches/{match.code}/")
     page.fill("#hand-form [name=side_0]", "12")

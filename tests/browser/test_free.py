@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scoring.ledger.models import Match
 from tests.browser.conftest import assert_fits_the_phone, assert_main_action_in_view
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,7 +24,7 @@ def enter_hand(page, points: list[int]) -> None:
     page.click("#hand-form button[type=submit]")
 
 
-def test_a_free_scoring_match_on_two_phones(phone):
+def test_a_free_scoring_match_on_two_phones(phone, scorer):
     page = phone()
     page.goto("/")
     assert_fits_the_phone(page)
@@ -38,8 +39,9 @@ def test_a_free_scoring_match_on_two_phones(phone):
     page.click("text=Começar partida")
     expect(page).to_have_url(re.compile(r"/matches/[\w-]+/$"))
 
-    watcher = phone()
-    watcher.goto(page.url)
+    # A second phone at the table opens the match with its scorer link.
+    other = scorer(Match.objects.get())
+    other.goto(page.url)
 
     enter_hand(page, [10, 20, 30])
     expect(page.locator(".scoreboard [data-total]").last).to_have_text("30")
@@ -51,8 +53,8 @@ def test_a_free_scoring_match_on_two_phones(phone):
     assert_fits_the_phone(page)
 
     # The second phone sees the hands arrive on its own, without reloading.
-    expect(watcher.locator(".history .hand")).to_have_count(3, timeout=3_000)
-    assert totals(watcher) == ["16", "27", "38"]
+    expect(other.locator(".history .hand")).to_have_count(3, timeout=3_000)
+    assert totals(other) == ["16", "27", "38"]
 
     # Correct hand 2.
     page.locator('.hand[data-hand="2"] summary').click()
@@ -62,8 +64,8 @@ def test_a_free_scoring_match_on_two_phones(phone):
     page.click("text=Salvar correção")
     expect(page.locator(".scoreboard [data-total]").first).to_have_text("61")
     assert totals(page) == ["61", "27", "38"]
-    expect(watcher.locator(".scoreboard [data-total]").first).to_have_text("61", timeout=3_000)
+    expect(other.locator(".scoreboard [data-total]").first).to_have_text("61", timeout=3_000)
 
-    # A fourth hand recorded on the watching phone shows up on the first one.
-    enter_hand(watcher, [0, 0, 1])
+    # A fourth hand recorded on the other phone shows up on the first one.
+    enter_hand(other, [0, 0, 1])
     expect(page.locator(".history .hand")).to_have_count(4, timeout=3_000)

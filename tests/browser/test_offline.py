@@ -35,9 +35,9 @@ def recorded(match) -> list[list[int]]:
     return [entry["points"] for entry in entries]
 
 
-def test_kept_hands_wait_through_server_errors_and_go_in_once_in_order(phone):
+def test_kept_hands_wait_through_server_errors_and_go_in_once_in_order(scorer):
     match = make_match()
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     page.allow_network_errors = True  # the failed requests are the point
     page.context.set_offline(True)
     hands = [[n, 0, 0] for n in range(1, 6)]
@@ -74,9 +74,9 @@ def test_kept_hands_wait_through_server_errors_and_go_in_once_in_order(phone):
     expect(page.locator("[data-synced]")).to_have_text("5 hands sent.")
 
 
-def test_a_kept_hand_the_server_forbids_asks_to_open_the_match_again_and_stays_kept(phone):
+def test_a_kept_hand_the_server_forbids_asks_to_open_the_match_again_and_stays_kept(scorer):
     match = make_match()
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     page.allow_network_errors = True
     page.context.set_offline(True)
     keep_hands(page, [[6, 0, 0]])
@@ -98,9 +98,9 @@ def test_a_kept_hand_the_server_forbids_asks_to_open_the_match_again_and_stays_k
     assert recorded(match) == [[6, 0, 0]]
 
 
-def test_a_hand_the_server_could_not_save_is_said_not_saved_and_its_form_kept(phone):
+def test_a_hand_the_server_could_not_save_is_said_not_saved_and_its_form_kept(scorer):
     match = make_match()
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     page.allow_network_errors = True
     page.route(HANDS, lambda route: route.fulfill(status=500, body="Server Error"))
     type_hand(page, [7, 0, 0])
@@ -119,9 +119,9 @@ def test_a_hand_the_server_could_not_save_is_said_not_saved_and_its_form_kept(ph
     assert recorded(match) == [[7, 0, 0]]
 
 
-def test_kept_hands_keep_their_order_when_another_phone_recorded_meanwhile(phone):
+def test_kept_hands_keep_their_order_when_another_phone_recorded_meanwhile(scorer):
     match = make_match()
-    a, b = open_match(phone, match), open_match(phone, match)
+    a, b = open_match(scorer, match), open_match(scorer, match)
     a.allow_network_errors = True
     a.context.set_offline(True)
     keep_hands(a, [[1, 0, 0], [2, 0, 0], [3, 0, 0]])
@@ -157,9 +157,9 @@ def test_kept_hands_keep_their_order_when_another_phone_recorded_meanwhile(phone
     expect(a.locator(".history .hand")).to_have_count(5)
 
 
-def test_a_match_opened_once_reloads_with_no_signal_with_its_kept_hands(phone):
+def test_a_match_opened_once_reloads_with_no_signal_with_its_kept_hands(scorer):
     match = make_match()
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     # The first visit only: the page was served before the service worker was there.
     page.wait_for_function(
         """async () => {
@@ -183,9 +183,9 @@ def test_a_match_opened_once_reloads_with_no_signal_with_its_kept_hands(phone):
     assert recorded(match) == [[4, 0, 0]]
 
 
-def test_a_truco_call_lost_offline_is_forgotten_when_the_network_returns(phone):
+def test_a_truco_call_lost_offline_is_forgotten_when_the_network_returns(scorer):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
-    page = open_match(phone, match, "pt-BR")
+    page = open_match(scorer, match, "pt-BR")
     page.allow_network_errors = True
     page.context.set_offline(True)
     page.click("#act-raise-A")
@@ -205,11 +205,11 @@ def test_a_truco_call_lost_offline_is_forgotten_when_the_network_returns(phone):
     assert totals(match) == [1, 0]
 
 
-def test_typing_a_hand_with_no_signal_keeps_it_in_the_form_until_it_is_recorded(phone):
+def test_typing_a_hand_with_no_signal_keeps_it_in_the_form_until_it_is_recorded(scorer):
     """The live check of a meld cannot reach the server offline: the hand being typed
     stays in the form, and is kept only when "Record hand" is tapped."""
     match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     page.allow_network_errors = True
     page.context.set_offline(True)
     page.get_by_text("Card by card").click()

@@ -78,9 +78,9 @@ def test_a_shuffle_replayed_forward_and_back(phone):
     assert_fits_the_phone(page)
 
 
-def test_a_log_takes_a_won_game_and_a_lost_one(phone):
+def test_a_log_takes_a_won_game_and_a_lost_one(scorer):
     log = make_match("paciencia", [["Vovó"]])
-    page = phone()
+    page = scorer(log)
     page.goto(log.get_absolute_url())
     board = page.locator("[data-record]")
     expect(board.locator("[data-played]")).to_have_text("0")

@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, assert_fits_the_phone, assert_main_action_in_view
-from tests.conftest import trusted_session
+from tests.browser.conftest import (
+    PHONE,
+    assert_fits_the_phone,
+    assert_main_action_in_view,
+    holding,
+)
 from tests.scoring.games.pifpaf.conftest import make_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -185,11 +188,9 @@ def test_without_javascript_the_first_dealer_is_chosen_with_a_visible_update(bro
     context = browser.new_context(
         viewport=PHONE, base_url=live_server.url, locale="pt-BR", java_script_enabled=False
     )
-    # The phone that started the session, holding its scorer's token.
-    session = {"name": settings.SESSION_COOKIE_NAME, "value": trusted_session()}
-    context.add_cookies([session | {"url": live_server.url}])
     try:
-        page = context.new_page()
+        # The phone that started the session, holding its scorer link.
+        page = holding(context.new_page(), [match], url=live_server.url)
         page.goto(match.get_absolute_url())
         to_speak(page, "Bia")  # Ana deals unless told otherwise
         dealer = page.locator(".pifpaf-dealers").get_by_role("button", name="Duda")

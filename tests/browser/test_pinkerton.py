@@ -65,9 +65,9 @@ def refused_by(page, rule: str):
     return page.locator(f'#hand-form .violations a[href$="#{rule}"]')
 
 
-def test_a_round_of_pinkerton_in_polish_through_three_phases(phone):
+def test_a_round_of_pinkerton_in_polish_through_three_phases(scorer):
     match = make_match("pinkerton", PLAYERS, target=100)
-    page = phone("pl")
+    page = scorer(match, language="pl")
     open_match(page, match)
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator('.lang button[value="pl"]')).to_have_attribute("aria-current", "true")
@@ -176,15 +176,16 @@ def test_a_round_of_pinkerton_in_polish_through_three_phases(phone):
     assert match.hands.get().entry == {"events": asked, "dealer": 0}
 
 
-def test_a_second_phone_follows_the_round_as_it_is_played(phone):
+def test_a_second_phone_follows_the_round_as_it_is_played(scorer):
     match = make_match("pinkerton", PLAYERS, target=100)
-    scorer, watcher = phone("pl"), phone("pl")
-    open_match(scorer, match)
-    open_match(watcher, match)
-    move(scorer, "pk-turn", "3♥")
-    to_play(scorer, "Bea")
+    # two phones at the table, each holding the scorer link
+    playing, following = scorer(match, language="pl"), scorer(match, language="pl")
+    open_match(playing, match)
+    open_match(following, match)
+    move(playing, "pk-turn", "3♥")
+    to_play(playing, "Bea")
     # The other phone's form is fetched again when the shared round moves.
-    expect(round_(watcher)).to_have_attribute("data-to-play", "Bea", timeout=6_000)
-    move(watcher, "pk-pass")
-    expect(round_(scorer)).to_have_attribute("data-to-play", "Cid", timeout=6_000)
-    expect(seat(scorer, "Bea")).to_have_attribute("data-passes", "1")
+    expect(round_(following)).to_have_attribute("data-to-play", "Bea", timeout=6_000)
+    move(following, "pk-pass")
+    expect(round_(playing)).to_have_attribute("data-to-play", "Cid", timeout=6_000)
+    expect(seat(playing, "Bea")).to_have_attribute("data-passes", "1")

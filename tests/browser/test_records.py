@@ -40,11 +40,11 @@ def standings(page) -> list[tuple[str, str, str, str]]:
 EXPECTED = [("Bia", "3", "2", "15"), ("Ana", "3", "1", "-15")]
 
 
-def test_a_clubs_records_on_a_phone(phone, tmp_path):
-    play((("Ana",), ("Bia",)), [[10, 5], [20, 5]])  # Ana by 20
-    play((("Ana",), ("Bia",)), [[5, 5], [0, 10], [0, 10]])  # Bia by 20
+def test_a_clubs_records_on_a_phone(scorer, tmp_path):
+    first = play((("Ana",), ("Bia",)), [[10, 5], [20, 5]])  # Ana by 20
+    second = play((("Ana",), ("Bia",)), [[5, 5], [0, 10], [0, 10]])  # Bia by 20
     third = play((("Ana",), ("Bia",)), [[7, 12], [3, 13]])  # Bia by 15
-    page = phone("en")
+    page = scorer(first, second, third, language="en")
 
     page.goto("/")
     page.click("text=Records: standings, players, history")
@@ -112,9 +112,9 @@ def test_a_clubs_records_on_a_phone(phone, tmp_path):
     assert standings(page) == EXPECTED
 
 
-def test_the_chart_follows_the_dark_scheme(phone):
+def test_the_chart_follows_the_dark_scheme(scorer):
     match = play((("Ana",), ("Bia",)), [[7, 12]])
-    page = phone("en")
+    page = scorer(match, language="en")
     page.emulate_media(color_scheme="light")
     page.goto(f"/records/matches/{match.code}/")
     line = page.locator("#match-chart polyline.series").first
@@ -126,9 +126,9 @@ def test_the_chart_follows_the_dark_scheme(phone):
 
 
 @pytest.mark.parametrize("language", ["pt-BR", "pl"])
-def test_the_match_chart_draws_in_every_language_and_follows_the_match(phone, language):
+def test_the_match_chart_draws_in_every_language_and_follows_the_match(scorer, language):
     match = make_match("free", (("Ana",), ("Bia",)))
-    page = phone(language)
+    page = scorer(match, language=language)
     page.goto(match.get_absolute_url())
     chart = page.locator("#match-chart")
     expect(chart).to_have_attribute("data-hands", "0")

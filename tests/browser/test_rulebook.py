@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_finding_a_rule_ignores_accents_and_case(phone):
-    page = phone("pt-BR", trusted=False)
+    page = phone("pt-BR")
     page.goto("/rules/truco/")
     assert_fits_the_phone(page)
     box = page.locator("[data-rule-search]")

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_scorer_link_share_link_and_a_stranger(phone):
-    starter = phone("en", trusted=False)  # no account, no capability: just a phone
+    starter = phone("en")  # no account, no capability: just a phone
     starter.goto("/matches/new/free/")
     starter.fill("[name=sides-0-players]", "Ana")
     starter.fill("[name=sides-1-players]", "Bia")
@@ -31,7 +31,7 @@ def test_scorer_link_share_link_and_a_stranger(phone):
     assert "/score/" in scorer_link and "/watch/" in share_link
 
     # A second phone opens the scorer link and records a hand there.
-    scorer = phone("en", trusted=False)
+    scorer = phone("en")
     scorer.goto(scorer_link)
     expect(scorer).to_have_url(match_url)
     scorer.fill("#hand-form [name=side_0]", "12")
@@ -40,7 +40,7 @@ def test_scorer_link_share_link_and_a_stranger(phone):
     expect(scorer.locator(".history .hand")).to_have_count(1)
 
     # A third phone follows through the share link: live, and nothing to change.
-    watcher = phone("en", trusted=False)
+    watcher = phone("en")
     watcher.goto(share_link)
     expect(watcher).to_have_url(match_url)
     expect(watcher.locator(".history .hand")).to_have_count(1)
@@ -58,16 +58,16 @@ def test_scorer_link_share_link_and_a_stranger(phone):
 
     # A stranger with the plain address: no such match (asked without a page, whose
     # console would rightly report the 404).
-    stranger = phone("en", trusted=False)
+    stranger = phone("en")
     assert stranger.context.request.get(match_url).status == 404
     assert stranger.context.request.get(match_url + "live/").status == 404
 
 
-def test_sharing_is_a_button_with_the_qr_a_copy_button_and_the_share_sheet(phone, live_server):
+def test_sharing_is_a_button_with_the_qr_a_copy_button_and_the_share_sheet(scorer, phone):
     from tests.conftest import make_match
 
     match = make_match("free", (("Ana",), ("Bia",)))
-    starter = phone("en")
+    starter = scorer(match, language="en")
     starter.context.grant_permissions(["clipboard-read", "clipboard-write"])
     # This phone has a share sheet: a stand-in records what it was handed.
     starter.add_init_script(
@@ -94,14 +94,14 @@ def test_sharing_is_a_button_with_the_qr_a_copy_button_and_the_share_sheet(phone
     assert_fits_the_phone(starter)
 
     # A phone with no share sheet offers only the copy button.
-    other = phone("en")
+    other = scorer(match, language="en")
     other.goto(match.get_absolute_url())
     other.locator("#share summary").click()
     if other.evaluate("typeof navigator.share") != "function":
         expect(other.locator("[data-share-link] [data-share-sheet]")).to_be_hidden()
 
     # The friend who opens the watch link is told this phone only watches.
-    friend = phone("en", trusted=False)
+    friend = phone("en")
     friend.goto(url)
     expect(friend.locator("[data-watching]")).to_contain_text("Watching")
     expect(starter.locator("[data-watching]")).to_have_count(0)

@@ -16,10 +16,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_phone_typing_the_hand_another_phone_recorded_is_told_and_records_nothing_twice(
-    phone,
+    scorer,
 ):
     match = make_match()
-    a, b = open_match(phone, match), open_match(phone, match)
+    a, b = open_match(scorer, match), open_match(scorer, match)
     # Both were entering hand 1; B has typed it when A records it.
     type_hand(b, [5, 5, 5])
     type_hand(a, [5, 5, 5])
@@ -44,9 +44,9 @@ def test_a_phone_typing_the_hand_another_phone_recorded_is_told_and_records_noth
     assert match.hands.count() == 1
 
 
-def test_a_different_hand_is_recorded_as_the_next_one_when_asked(phone):
+def test_a_different_hand_is_recorded_as_the_next_one_when_asked(scorer):
     match = make_match()
-    b = open_match(phone, match)
+    b = open_match(scorer, match)
     type_hand(b, [1, 2, 3])
     record(match, {"points": [10, 0, 0]})  # another phone, meanwhile
     note = b.locator("#hand-form [data-offline-note]")
@@ -57,17 +57,17 @@ def test_a_different_hand_is_recorded_as_the_next_one_when_asked(phone):
     assert list(match.sides.order_by("position").values_list("total", flat=True)) == [11, 2, 3]
 
 
-def test_a_pristine_form_simply_moves_on_to_the_next_hand(phone):
+def test_a_pristine_form_simply_moves_on_to_the_next_hand(scorer):
     match = make_match()
-    b = open_match(phone, match)
+    b = open_match(scorer, match)
     record(match, {"points": [10, 0, 0]})
     expect(b.locator("#hand-form [name=expected_number]")).to_have_value("2", timeout=8_000)
     expect(b.locator("#hand-form [data-offline-note]")).to_be_hidden()
 
 
-def test_with_no_signal_hands_are_kept_on_the_phone_and_sent_once_when_it_returns(phone):
+def test_with_no_signal_hands_are_kept_on_the_phone_and_sent_once_when_it_returns(scorer):
     match = make_match()
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     # The service worker takes the page over; from then on it keeps the pages it serves.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
@@ -103,9 +103,9 @@ def test_with_no_signal_hands_are_kept_on_the_phone_and_sent_once_when_it_return
     assert match.hands.count() == 2
 
 
-def test_a_refused_hand_says_why_beside_the_button_that_was_tapped(phone):
+def test_a_refused_hand_says_why_beside_the_button_that_was_tapped(scorer):
     match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
-    page = open_match(phone, match)
+    page = open_match(scorer, match)
     page.get_by_text("Card by card").click()
     page.fill("[name=s0-melds]", "KH KS KD")
     page.locator(".went-out").get_by_text("Ana & Bia").click()

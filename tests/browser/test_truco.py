@@ -140,18 +140,19 @@ def test_a_game_of_truco_to_twelve(phone):
     }
 
 
-def test_the_calls_of_a_hand_are_shared_by_every_phone_at_the_table(phone):
+def test_the_calls_of_a_hand_are_shared_by_every_phone_at_the_table(scorer):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
-    caller, scorer = phone(), phone()
+    # two phones at the table, each holding the scorer link
+    caller, other = scorer(match), scorer(match)
     caller.goto(match.get_absolute_url())
-    scorer.goto(match.get_absolute_url())
+    other.goto(match.get_absolute_url())
 
     # B calls truco on one phone; the other phone sees the call and answers it.
     caller.click("#act-raise-B")
     expect(caller.locator("[data-offer]")).to_be_visible()
-    expect(scorer.locator("[data-offer]")).to_be_visible(timeout=5_000)
-    scorer.click("#act-run-A")
-    expect(tentos(scorer, "B")).to_have_text("1")
+    expect(other.locator("[data-offer]")).to_be_visible(timeout=5_000)
+    other.click("#act-run-A")
+    expect(tentos(other, "B")).to_have_text("1")
 
     # The first phone sees the hand recorded and a fresh hand 2, untouched by later polls.
     expect(tentos(caller, "B")).to_have_text("1", timeout=5_000)
@@ -163,9 +164,9 @@ def test_the_calls_of_a_hand_are_shared_by_every_phone_at_the_table(phone):
     assert match.hands.count() == 1
 
 
-def test_a_hand_with_truco_accepted_is_three_taps_with_no_scroll(phone):
+def test_a_hand_with_truco_accepted_is_three_taps_with_no_scroll(scorer):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
-    page = phone()
+    page = scorer(match)
     page.goto(match.get_absolute_url())
     taps = []
     for button in ("#act-raise-A", "#act-accept-B", "#act-win-A"):
@@ -179,9 +180,9 @@ def test_a_hand_with_truco_accepted_is_three_taps_with_no_scroll(phone):
     assert len(taps) == 3
 
 
-def test_the_trick_referee_judges_a_trick_of_the_match(phone):
+def test_the_trick_referee_judges_a_trick_of_the_match(scorer):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
-    page = phone()
+    page = scorer(match)
     page.goto(match.get_absolute_url())
     page.click("text=Juiz de vazas")
     expect(page.locator("[name=mao] option:checked")).to_have_text("Ana (A1)")
@@ -201,11 +202,11 @@ def test_the_trick_referee_judges_a_trick_of_the_match(phone):
     assert_fits_the_phone(page)
 
 
-def test_the_rule_links_are_tap_targets(phone):
+def test_the_rule_links_are_tap_targets(scorer):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
     for _ in range(11):
         record(match, {"events": [{"type": "win", "team": "A"}]})
-    page = phone()
+    page = scorer(match)
     page.goto(match.get_absolute_url())
     expect(page.locator("#why-act-raise-B a")).to_be_visible()
     page.locator('.team[data-team="B"] details.penalty summary').click()

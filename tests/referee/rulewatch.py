@@ -4,10 +4,8 @@ the test that meets it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -69,36 +67,6 @@ def refused(call: Callable[..., object], *args: Any, **kwargs: Any) -> list[Viol
     except RuleError as error:
         return list(error.violations)
     raise AssertionError(f"{getattr(call, '__name__', call)}{args} was not refused")
-
-
-def listing(engine: ModuleType) -> tuple[str, str]:
-    """An engine's source, and its ``RULE_IDS`` tuple as written there (with the comment
-    that explains each id)."""
-    source = Path(engine.__file__ or "").read_text(encoding="utf-8")
-    start = source.index("RULE_IDS: tuple")
-    return source, source[start : source.index("\n)\n", start)]
-
-
-def written_ids(engine: ModuleType, game: str) -> set[str]:
-    """The ``<game>.…`` rule ids an engine writes out in full outside its ``RULE_IDS``."""
-    source, block = listing(engine)
-    return set(re.findall(rf'"({game}\.[a-z-]+\.[a-z-]+)"', source.replace(block, "")))
-
-
-def ill_formed(engine: ModuleType, pattern: str) -> list[str]:
-    """The ids of an engine's ``RULE_IDS`` that are listed twice or not written as
-    ``pattern`` says."""
-    ids = list(engine.RULE_IDS)
-    return [rule for rule in ids if ids.count(rule) > 1 or not re.fullmatch(pattern, rule)]
-
-
-def unexplained(engine: ModuleType) -> list[str]:
-    """The ids of an engine's ``RULE_IDS`` that are listed without a comment saying what
-    the rule is."""
-    _source, block = listing(engine)
-    return [
-        rule for rule in engine.RULE_IDS if not re.search(rf'"{re.escape(rule)}",  # \S', block)
-    ]
 
 
 @contextmanager

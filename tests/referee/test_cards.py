@@ -124,9 +124,17 @@ def test_an_unknown_notation_is_a_programming_error():
 
 @pytest.mark.parametrize(
     ("language", "notation"),
-    [("pt-br", "pt"), ("pt_BR", "pt"), ("pt", "pt"), ("pl", "pl"), ("en-gb", "en"),
-     ("de", "en"), ("", "en"), (None, "en")],
-)  # fmt: skip
+    [
+        ("pt-br", "pt"),
+        ("pt_BR", "pt"),
+        ("pt", "pt"),
+        ("pl", "pl"),
+        ("en-gb", "en"),
+        ("de", "en"),
+        ("", "en"),
+        (None, "en"),
+    ],
+)
 def test_a_language_reads_cards_in_its_notation(language, notation):
     assert notation_for(language) == notation
 
@@ -222,9 +230,20 @@ def test_parsing_arbitrary_tokens_raises_nothing_but_card_error(tokens, notation
 
 @pytest.mark.parametrize(
     ("token", "canonical"),
-    [("7S", "7S"), ("7h", "7H"), ("10D", "10D"), ("KS", "KS"), ("RH", "KH"),
-     ("DD", "QD"), ("VS", "JS"), ("7P", "7C"), ("7O", "7D"), ("7E", "7S"), ("7♣", "7C")],
-)  # fmt: skip
+    [
+        ("7S", "7S"),
+        ("7h", "7H"),
+        ("10D", "10D"),
+        ("KS", "KS"),
+        ("RH", "KH"),
+        ("DD", "QD"),
+        ("VS", "JS"),
+        ("7P", "7C"),
+        ("7O", "7D"),
+        ("7E", "7S"),
+        ("7♣", "7C"),
+    ],
+)
 def test_a_portuguese_page_reads_the_english_suit_letters_no_portuguese_letter_takes(
     token, canonical
 ):

@@ -35,7 +35,6 @@ from referee.pifpaf import (
     settle_hand,
 )
 from referee.rulings import RuleError
-from tests.referee.rulewatch import ill_formed, written_ids
 
 LOW_ACES = PifPafOptions(aces="low")
 TRINCA = PifPafOptions(groups="trinca")
@@ -92,21 +91,6 @@ PAGE_BETTING = [
     Action("P3", "fold"),
     Action("P4", "call"),
 ]
-
-
-# --- rule ids ----------------------------------------------------------------------------
-
-
-def test_rule_ids_are_unique_and_well_formed():
-    assert ill_formed(pifpaf, r"(pifpaf|cards)\.[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*") == []
-
-
-def test_every_rule_id_in_the_source_is_declared_and_every_declared_id_is_used():
-    written = written_ids(pifpaf, "pifpaf")
-    # the mistake lines are written as f"pifpaf.mistake.{kind}"
-    built = {f"pifpaf.mistake.{kind}" for kind in pifpaf.MISTAKES}
-    assert written <= set(RULE_IDS)
-    assert {r for r in RULE_IDS if r.startswith("pifpaf.")} == written | built
 
 
 # --- house rules -------------------------------------------------------------------------

@@ -72,9 +72,12 @@ def test_the_ledger_reads_a_version_the_shared_cache_holds(shared, settings):
     from scoring.ledger import models
 
     settings.CACHES = {
-        "default": {"BACKEND": "scoring.cache.SharedRedisCache", "LOCATION": REDIS,
-                    "KEY_PREFIX": "tento-test"}
-    }  # fmt: skip
+        "default": {
+            "BACKEND": "scoring.cache.SharedRedisCache",
+            "LOCATION": REDIS,
+            "KEY_PREFIX": "tento-test",
+        }
+    }
     settings.LEDGER_VERSION_CACHE = True
     assert models.cached_version("abc") is None
     models.remember_version("abc", 41, 3)  # a poll read it from the database

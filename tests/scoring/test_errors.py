@@ -61,7 +61,8 @@ def hand(points: list[int]) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("reason", ["disk_full", "read_only"])
-def test_a_hand_that_cannot_be_saved_gets_the_503_page(phone, free_match, reason):
+def test_a_hand_that_cannot_be_saved_gets_the_503_page(scorer, phone, free_match, reason):
+    scorer(free_match)  # the phone scores it
     with cannot_write(reason):
         response = phone.post(f"/matches/{free_match.code}/hands/", hand([1, 2, 3]))
     assert response.status_code == 503
@@ -72,7 +73,8 @@ def test_a_hand_that_cannot_be_saved_gets_the_503_page(phone, free_match, reason
 
 
 @pytest.mark.parametrize("reason", ["disk_full", "read_only"])
-def test_an_htmx_tap_that_cannot_be_saved_is_told_in_the_page(phone, free_match, reason):
+def test_an_htmx_tap_that_cannot_be_saved_is_told_in_the_page(scorer, phone, free_match, reason):
+    scorer(free_match)  # the phone scores it
     with cannot_write(reason):
         response = phone.post(f"/matches/{free_match.code}/hands/", hand([1, 2, 3]), **HTMX)
     assert response.status_code == 503
@@ -82,7 +84,9 @@ def test_an_htmx_tap_that_cannot_be_saved_is_told_in_the_page(phone, free_match,
     assert "The server cannot save right now" in html
 
 
-def test_any_other_server_error_is_still_a_500(phone, free_match, monkeypatch):
+def test_any_other_server_error_is_still_a_500(scorer, phone, free_match, monkeypatch):
+    scorer(free_match)  # the phone scores it
+
     def broken(*args, **kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 

@@ -235,18 +235,29 @@ def step(game: Game, number: int) -> Step:
         return None if card is None else card_views([card])[0]
 
     piles = tuple(
-        Heap(i, SUIT_SYMBOLS[PILE_SUITS[i - 1]], view(pile[-1] if pile else None), len(pile),
-             _mark(PILE, move, n=i))
+        Heap(
+            i,
+            SUIT_SYMBOLS[PILE_SUITS[i - 1]],
+            view(pile[-1] if pile else None),
+            len(pile),
+            _mark(PILE, move, n=i),
+        )
         for i, pile in enumerate(layout.piles, 1)
-    )  # fmt: skip
+    )
     under_at = (
         move.target.n if move and move.target.kind == PACKET and move.target.end != TOP else 0
     )
     packets = tuple(
-        Heap(n, str(n), view(packet[-1] if packet else None), len(packet),
-             _mark(PACKET, move, n=n), view(packet[0]) if n == under_at and packet else None)
+        Heap(
+            n,
+            str(n),
+            view(packet[-1] if packet else None),
+            len(packet),
+            _mark(PACKET, move, n=n),
+            view(packet[0]) if n == under_at and packet else None,
+        )
         for n, packet in enumerate(layout.packets[: layout.packet_count], 1)
-    )  # fmt: skip
+    )
     kennel = tuple(
         tuple(
             Cell(view(card), _mark(KENNEL, move, column=column, row=row))

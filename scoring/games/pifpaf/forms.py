@@ -134,10 +134,11 @@ def stored_bets(draft: Mapping[str, Any]) -> list[tuple[int, str, int]]:
 
 def bet_dicts(bets: list[tuple[int, str, int]]) -> list[dict[str, Any]]:
     return [
-        {"player": player, "kind": kind, "to": to} if kind == "raise" else
-        {"player": player, "kind": kind}
+        {"player": player, "kind": kind, "to": to}
+        if kind == "raise"
+        else {"player": player, "kind": kind}
         for player, kind, to in bets
-    ]  # fmt: skip
+    ]
 
 
 class PifPafHandForm(HandForm):
@@ -207,9 +208,9 @@ class PifPafHandForm(HandForm):
     # --- steps: the dealer, then the bets ------------------------------------------------
 
     def draft_from_entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
-        draft: dict[str, Any] = {"actions": bet_dicts(
-            [bet for bet in stored_bets(entry) if bet[1] in BETS]
-        )}  # fmt: skip
+        draft: dict[str, Any] = {
+            "actions": bet_dicts([bet for bet in stored_bets(entry) if bet[1] in BETS])
+        }
         if "dealer" in entry:
             draft["dealer"] = entry["dealer"]
         return draft

@@ -34,9 +34,12 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     for name, question_class in rules.questions.items():
         bound = name == asked
         form = question_class(
-            request.GET if bound else None, match=view, match_options=options,
-            deck=rules.deck, auto_id=f"{name}-%s",
-        )  # fmt: skip
+            request.GET if bound else None,
+            match=view,
+            match_options=options,
+            deck=rules.deck,
+            auto_id=f"{name}-%s",
+        )
         verdict: Answer | None = None
         if bound and form.is_valid():
             try:

@@ -30,9 +30,11 @@ def test_it_shows_the_cards_as_read_with_suit_symbols(client, notation, cards, s
 
 def test_an_unreadable_card_is_a_422_naming_the_token(client):
     response = client.post(
-        "/api/v1/cards/parse", {"cards": ["10h", "ZZ"]}, content_type="application/json",
+        "/api/v1/cards/parse",
+        {"cards": ["10h", "ZZ"]},
+        content_type="application/json",
         HTTP_ACCEPT_LANGUAGE="en",
-    )  # fmt: skip
+    )
     assert response.status_code == 422
     (violation,) = response.json()["violations"]
     assert violation["rule"] == "cards.unreadable"

@@ -26,22 +26,42 @@ def refused(client, path: str, body: dict, language: str) -> list[dict]:
 @pytest.mark.parametrize(
     ("path", "body", "language", "message"),
     [
-        ("cards/parse", {"cards": ["KH"], "notation": "xx"}, "pt-br",
-         "notation: deve ser um destes valores: 'en', 'pt', 'pl'"),
+        (
+            "cards/parse",
+            {"cards": ["KH"], "notation": "xx"},
+            "pt-br",
+            "notation: deve ser um destes valores: 'en', 'pt', 'pl'",
+        ),
         ("cards/parse", {}, "pt-br", "cards: é obrigatório"),
         ("cards/parse", {"cards": ["KH"] * 501}, "pt-br", "cards: pode ter no máximo 500 itens"),
         ("paciencia/play", {"shuffle": "many"}, "pt-br", "shuffle: deve ser um número inteiro"),
-        ("truco/hands/resolve", {"tricks": ["A"], "truco_accepted_in": 0}, "pt-br",
-         "truco_accepted_in: deve ser pelo menos 1"),
-        ("canastra/hands/score", {"pairs": [], "options": {"x": 1}}, "pt-br",
-         "options.x: não é um campo deste pedido"),
-        ("cards/parse", {"cards": ["KH"], "notation": "xx"}, "pl",
-         "notation: musi być jedną z wartości: 'en', 'pt', 'pl'"),
+        (
+            "truco/hands/resolve",
+            {"tricks": ["A"], "truco_accepted_in": 0},
+            "pt-br",
+            "truco_accepted_in: deve ser pelo menos 1",
+        ),
+        (
+            "canastra/hands/score",
+            {"pairs": [], "options": {"x": 1}},
+            "pt-br",
+            "options.x: não é um campo deste pedido",
+        ),
+        (
+            "cards/parse",
+            {"cards": ["KH"], "notation": "xx"},
+            "pl",
+            "notation: musi być jedną z wartości: 'en', 'pt', 'pl'",
+        ),
         ("samba/hands/score", {"sides": []}, "pl", "sides: musi mieć co najmniej 1 element"),
-        ("cards/parse", {"cards": ["KH"], "notation": "xx"}, "en",
-         "notation: must be one of 'en', 'pt', 'pl'"),
+        (
+            "cards/parse",
+            {"cards": ["KH"], "notation": "xx"},
+            "en",
+            "notation: must be one of 'en', 'pt', 'pl'",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_shape_error_is_worded_in_the_readers_language(client, path, body, language, message):
     (violation,) = refused(client, path, body, language)
     assert violation["rule"] == "api.body.invalid"
@@ -70,28 +90,43 @@ def test_every_shape_problem_is_translated(kind, language):
 @pytest.mark.parametrize(
     ("body", "language", "message", "where"),
     [
-        (b'{"cards": ["KH"', "pt-br",
-         "O corpo não é um JSON legível: deixa de fazer sentido na linha 1, coluna 16.", (1, 16)),
-        (b'{\n  "cards": [KH]\n}', "pl",
-         "Treść nie jest czytelnym JSON-em: przestaje mieć sens w wierszu 2, kolumnie 13.",
-         (2, 13)),
-        (b"   ", "en",
-         "The body is not JSON that can be read: it stops making sense at line 1, column 4.",
-         (1, 4)),
-        (b'{"cards": ["\xff"]}', "en",
-         "The body is not JSON that can be read: it stops making sense at line 1, column 13.",
-         (1, 13)),
+        (
+            b'{"cards": ["KH"',
+            "pt-br",
+            "O corpo não é um JSON legível: deixa de fazer sentido na linha 1, coluna 16.",
+            (1, 16),
+        ),
+        (
+            b'{\n  "cards": [KH]\n}',
+            "pl",
+            "Treść nie jest czytelnym JSON-em: przestaje mieć sens w wierszu 2, kolumnie 13.",
+            (2, 13),
+        ),
+        (
+            b"   ",
+            "en",
+            "The body is not JSON that can be read: it stops making sense at line 1, column 4.",
+            (1, 4),
+        ),
+        (
+            b'{"cards": ["\xff"]}',
+            "en",
+            "The body is not JSON that can be read: it stops making sense at line 1, column 13.",
+            (1, 13),
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_body_that_is_not_json_says_where_it_stops_in_the_readers_language(
     client, body, language, message, where
 ):
     """Ninja answers any unreadable body with one English sentence; Tento says where it
     stopped making sense, as a violation and as ``detail``, in the reader's language."""
     response = client.post(
-        "/api/v1/cards/parse", body, content_type="application/json",
+        "/api/v1/cards/parse",
+        body,
+        content_type="application/json",
         HTTP_ACCEPT_LANGUAGE=language,
-    )  # fmt: skip
+    )
     assert response.status_code == 400
     answer = response.json()
     (violation,) = answer["violations"]

@@ -92,10 +92,12 @@ def test_a_match_refuses_player_names_with_control_or_bidi_characters(db, name):
     response = Client().post(
         "/matches/new/free/",
         {
-            "sides-TOTAL_FORMS": 2, "sides-INITIAL_FORMS": 0,
-            "sides-0-players": name, "sides-1-players": "Bia",
+            "sides-TOTAL_FORMS": 2,
+            "sides-INITIAL_FORMS": 0,
+            "sides-0-players": name,
+            "sides-1-players": "Bia",
         },
-    )  # fmt: skip
+    )
     assert response.status_code == 200  # the form again, with the error
     from scoring.ledger.models import Match
 
@@ -120,9 +122,13 @@ def test_accounts_sign_up_log_in_and_reset_a_password(db, mailoutbox):
     phone = Client()
     response = phone.post(
         "/accounts/signup/",
-        {"username": "zoe", "email": "zoe@example.com",
-         "password1": "a-table-of-four", "password2": "a-table-of-four"},
-    )  # fmt: skip
+        {
+            "username": "zoe",
+            "email": "zoe@example.com",
+            "password1": "a-table-of-four",
+            "password2": "a-table-of-four",
+        },
+    )
     assert response.status_code == 302
     assert get_user_model().objects.filter(username="zoe").exists()
     assert phone.get("/accounts/password/change/").status_code == 200

@@ -155,8 +155,17 @@ def rank_keys(html: str) -> list[str]:
 def test_the_picker_offers_only_the_ranks_the_deck_holds():
     with translation.override("en"):
         assert [key.label for key in picker_ranks(DECKS["truco"])] == [
-            "A", "2", "3", "4", "5", "6", "7", "J", "Q", "K",
-        ]  # fmt: skip
+            "A",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "J",
+            "Q",
+            "K",
+        ]
         assert [key.rank for key in picker_ranks(DECKS["samba"])] == list(RANKS)
         assert [key.rank for key in picker_ranks()] == list(RANKS)
 

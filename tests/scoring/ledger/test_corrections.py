@@ -31,15 +31,25 @@ def test_a_later_hand_is_scored_again_from_the_corrected_state():
         record(match, WIN_A)
     assert totals(match) == [3, 0]
     # Hand 1 was in fact a truco accepted: A had 3 after it, so the later hands follow.
-    match.correct_hand(1, {"events": [*SIX["events"][:1], {"type": "accept", "team": "A"},
-                                       {"type": "win", "team": "B"}]}, by=None)  # fmt: skip
+    match.correct_hand(
+        1,
+        {
+            "events": [
+                *SIX["events"][:1],
+                {"type": "accept", "team": "A"},
+                {"type": "win", "team": "B"},
+            ]
+        },
+        by=None,
+    )
     assert totals(match) == [2, 3]
     # The running state stored with the last hand follows the correction too.
     assert match.hands.get(number=3).state["score"] == {"A": 2, "B": 3}
 
 
-def test_a_later_hand_the_correction_made_impossible_is_flagged_not_kept_silently(client):
+def test_a_later_hand_the_correction_made_impossible_is_flagged_not_kept_silently(scorer):
     match = truco_match()
+    client = scorer(match)
     for _ in range(4):
         record(match, WIN_A)  # A at 4
     record(match, SIX)  # a six called, accepted and won: A at 10
@@ -47,9 +57,17 @@ def test_a_later_hand_the_correction_made_impossible_is_flagged_not_kept_silentl
     # Hands 1 and 2 were in fact a six and a truco won by A: A now reaches 11 before hand
     # 5, which is then a mão de onze, where no raise may be called.
     match.correct_hand(1, SIX, by=None)
-    match.correct_hand(2, {"events": [{"type": "raise", "team": "A"},
-                                       {"type": "accept", "team": "B"},
-                                       {"type": "win", "team": "A"}]}, by=None)  # fmt: skip
+    match.correct_hand(
+        2,
+        {
+            "events": [
+                {"type": "raise", "team": "A"},
+                {"type": "accept", "team": "B"},
+                {"type": "win", "team": "A"},
+            ]
+        },
+        by=None,
+    )
     flagged = match.hands.get(number=5)
     assert flagged.problem, "the impossible hand must be flagged"
     rules = [violation["rule"] for violation in flagged.problem]

@@ -24,7 +24,8 @@ def drawn(client, match: Match) -> tuple[str, list[str]]:
     return response.content.decode(), [t.name for t in response.templates]
 
 
-def test_free_scorings_fields_are_drawn_once_for_the_whole_match(client, free_match):
+def test_free_scorings_fields_are_drawn_once_for_the_whole_match(scorer, free_match):
+    client = scorer(free_match)
     _, templates = drawn(client, free_match)
     assert "free/hand.html" in templates
     record(free_match, {"points": [3, 2, 1]})
@@ -35,8 +36,9 @@ def test_free_scorings_fields_are_drawn_once_for_the_whole_match(client, free_ma
     assert "Hand 3" in html  # the hand's number is drawn around the cached fields
 
 
-def test_a_new_samba_hand_starts_in_the_last_hands_mode(client):
+def test_a_new_samba_hand_starts_in_the_last_hands_mode(scorer):
     match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
+    client = scorer(match)
     html, _ = drawn(client, match)
     assert re.search(r'value="quick"[^>]*checked', html)
     record(match, {"mode": "quick", "sides": [{"clean_canastras": 1, "table_points": 35}, {}]})
@@ -49,8 +51,9 @@ def test_a_new_samba_hand_starts_in_the_last_hands_mode(client):
     assert not re.search(r'value="quick"[^>]*checked', html)
 
 
-def test_the_buraco_ladder_appears_in_the_fields_once_a_pair_reaches_1500(client):
+def test_the_buraco_ladder_appears_in_the_fields_once_a_pair_reaches_1500(scorer):
     match = make_match("canastra", (("Ana", "Bia"), ("Caio", "Davi")), target=3_000)
+    client = scorer(match)
     html, _ = drawn(client, match)
     assert "data-buraco" not in html
     record(match, quick(BIG))  # Ana & Bia: 1,500
@@ -58,8 +61,9 @@ def test_the_buraco_ladder_appears_in_the_fields_once_a_pair_reaches_1500(client
     assert 'data-buraco-pair="0"' in html and 'data-buraco-pair="1"' not in html
 
 
-def test_a_game_whose_fields_show_the_running_state_draws_them_for_each_version(client):
+def test_a_game_whose_fields_show_the_running_state_draws_them_for_each_version(scorer):
     match = make_match("truco", (("Ana",), ("Bia",)))
+    client = scorer(match)
     drawn(client, match)
     record(match, {"events": [{"type": "win", "team": "A"}]})
     _, templates = drawn(client, match)

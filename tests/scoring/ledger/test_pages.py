@@ -54,7 +54,8 @@ def test_a_match_needs_enough_sides_and_no_player_twice(client):
     assert not Match.objects.exists()
 
 
-def test_adding_a_hand_with_htmx_answers_the_form_and_the_scoreboard(client, free_match):
+def test_adding_a_hand_with_htmx_answers_the_form_and_the_scoreboard(scorer, free_match):
+    client = scorer(free_match)
     response = client.post(
         f"/matches/{free_match.code}/hands/",
         hand_post(free_match, [5, 10, 15], expected_number=1),
@@ -68,13 +69,15 @@ def test_adding_a_hand_with_htmx_answers_the_form_and_the_scoreboard(client, fre
     assert totals(free_match) == [5, 10, 15]
 
 
-def test_adding_a_hand_without_javascript_redirects_back(client, free_match):
+def test_adding_a_hand_without_javascript_redirects_back(scorer, free_match):
+    client = scorer(free_match)
     response = client.post(f"/matches/{free_match.code}/hands/", hand_post(free_match, [1, 2, 3]))
     assert response.status_code == 302
     assert totals(free_match) == [1, 2, 3]
 
 
-def test_invalid_input_gets_field_errors_and_saves_nothing(client, free_match):
+def test_invalid_input_gets_field_errors_and_saves_nothing(scorer, free_match):
+    client = scorer(free_match)
     response = client.post(
         f"/matches/{free_match.code}/hands/",
         {"side_0": "abc", "side_1": "", "side_2": "3", "request_id": str(uuid.uuid4())},
@@ -85,7 +88,8 @@ def test_invalid_input_gets_field_errors_and_saves_nothing(client, free_match):
     assert not free_match.hands.exists()
 
 
-def test_a_form_sent_twice_records_one_hand(client, free_match):
+def test_a_form_sent_twice_records_one_hand(scorer, free_match):
+    client = scorer(free_match)
     data = hand_post(free_match, [1, 2, 3], expected_number=1)
     client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)
     client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)
@@ -93,7 +97,8 @@ def test_a_form_sent_twice_records_one_hand(client, free_match):
     assert totals(free_match) == [1, 2, 3]
 
 
-def test_a_hand_another_phone_recorded_first_is_refused_with_a_clear_message(client, free_match):
+def test_a_hand_another_phone_recorded_first_is_refused_with_a_clear_message(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [9, 9, 9]}, expected_number=1)
     response = client.post(
         f"/matches/{free_match.code}/hands/",
@@ -114,7 +119,8 @@ def test_a_hand_another_phone_recorded_first_is_refused_with_a_clear_message(cli
     assert totals(free_match) == [9, 9, 9]
 
 
-def test_record_mine_as_the_next_hand_after_a_conflict(client, free_match):
+def test_record_mine_as_the_next_hand_after_a_conflict(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [9, 9, 9]}, expected_number=1)
     data = hand_post(free_match, [1, 2, 3], expected_number=1, renumber=2)
     response = client.post(f"/matches/{free_match.code}/hands/", data, **HTMX)
@@ -124,7 +130,8 @@ def test_record_mine_as_the_next_hand_after_a_conflict(client, free_match):
     assert free_match.hands.count() == 2
 
 
-def test_the_live_scoreboard_answers_304_while_nothing_changed(client, free_match):
+def test_the_live_scoreboard_answers_304_while_nothing_changed(scorer, free_match):
+    client = scorer(free_match)
     first = client.get(f"/matches/{free_match.code}/live/")
     etag = first["ETag"]
     assert first.status_code == 200
@@ -144,12 +151,14 @@ def test_the_live_scoreboard_answers_304_while_nothing_changed(client, free_matc
     assert "data-history-delta" in html
 
 
-def test_the_live_fragment_carries_the_etag_the_page_will_poll_with(client, free_match):
+def test_the_live_fragment_carries_the_etag_the_page_will_poll_with(scorer, free_match):
+    client = scorer(free_match)
     response = client.get(f"/matches/{free_match.code}/live/")
     assert f'data-etag="{response["ETag"].strip(chr(34))}"' in response.content.decode()
 
 
-def test_undo_and_redo_from_the_match_page(client, free_match):
+def test_undo_and_redo_from_the_match_page(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 2, 3]})
     client.post(f"/matches/{free_match.code}/hands/1/undo/", **HTMX)
     assert totals(free_match) == [0, 0, 0]
@@ -157,7 +166,8 @@ def test_undo_and_redo_from_the_match_page(client, free_match):
     assert totals(free_match) == [1, 2, 3]
 
 
-def test_a_second_undo_tap_undoes_nothing_more(client, free_match):
+def test_a_second_undo_tap_undoes_nothing_more(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 1, 1]})
     record(free_match, {"points": [2, 2, 2]})
     url = f"/matches/{free_match.code}/hands/2/undo/"
@@ -168,7 +178,8 @@ def test_a_second_undo_tap_undoes_nothing_more(client, free_match):
     assert totals(free_match) == [1, 1, 1]
 
 
-def test_redoing_a_hand_that_is_not_undone_is_a_message_not_an_error(client, free_match):
+def test_redoing_a_hand_that_is_not_undone_is_a_message_not_an_error(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 1, 1]})
     response = client.post(
         f"/matches/{free_match.code}/hands/7/redo/", HTTP_ACCEPT_LANGUAGE="en", **HTMX
@@ -177,7 +188,8 @@ def test_redoing_a_hand_that_is_not_undone_is_a_message_not_an_error(client, fre
     assert "Hand 7 is not waiting to be put back." in response.content.decode()
 
 
-def test_correcting_a_hand_asks_who_is_correcting(client, free_match):
+def test_correcting_a_hand_asks_who_is_correcting(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 2, 3]})
     url = f"/matches/{free_match.code}/hands/1/edit/"
     response = client.post(url, {"side_0": "4", "side_1": "5", "side_2": "6"})
@@ -193,7 +205,8 @@ def test_correcting_a_hand_asks_who_is_correcting(client, free_match):
     assert "Version 1, replaced by carol" in page
 
 
-def test_correcting_a_hand_undone_on_another_phone_says_so(client, free_match):
+def test_correcting_a_hand_undone_on_another_phone_says_so(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 2, 3]})
     record(free_match, {"points": [4, 5, 6]})
     free_match.undo_hand(2)  # on another phone, while this one was correcting hand 2
@@ -262,7 +275,8 @@ def test_htmx_is_served_by_the_app_itself(client):
     assert "unpkg" not in html and "cdn" not in html.lower()
 
 
-def test_a_corrected_hand_is_shown_anew_in_the_history(client, free_match):
+def test_a_corrected_hand_is_shown_anew_in_the_history(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 2, 3]})
     before = client.get(f"/matches/{free_match.code}/live/", **HTMX).content.decode()
     assert "<small>carol</small> <b>3</b>" in before  # each total says whose it is
@@ -285,10 +299,10 @@ def test_a_draft_that_cannot_be_read_never_wipes_the_hand_in_progress(db):
         assert form.draft == {"events": [{"type": "raise", "team": "A"}]}
 
 
-def test_names_of_the_matches_this_phone_may_see_are_offered_at_set_up(client):
+def test_names_of_the_matches_this_phone_may_see_are_offered_at_set_up(client, scorer):
     from tests.conftest import make_match
 
-    make_match("free", (("Zélia",), ("Otto",)))  # started on this (trusted) phone
+    scorer(make_match("free", (("Zélia",), ("Otto",))))  # this phone scores it
     html = client.get("/matches/new/free/").content.decode()
     assert '<option value="Zélia"></option>' in html
     stranger = type(client)()
@@ -305,8 +319,9 @@ def test_names_of_the_matches_this_phone_may_see_are_offered_at_set_up(client):
         ("pinkerton", (("ana",), ("bia",), ("caio",))),
     ],
 )
-def test_every_stylesheet_and_script_of_the_match_page_is_in_its_head(client, game, sides):
+def test_every_stylesheet_and_script_of_the_match_page_is_in_its_head(scorer, game, sides):
     match = make_match(game, sides)
+    client = scorer(match)
     html = client.get(match.get_absolute_url()).content.decode()
     head, body = html.split("</head>", 1)
     assert 'rel="stylesheet"' in head and "records/records" in head
@@ -325,9 +340,10 @@ def test_a_referee_page_brings_its_games_stylesheet_in_its_head(client):
         assert f"{game.slug}/{game.slug}" in head and 'rel="stylesheet"' in head, game.slug
 
 
-def test_a_recorded_hand_tells_the_phone_which_number_it_became(client, free_match):
+def test_a_recorded_hand_tells_the_phone_which_number_it_became(scorer, free_match):
     """The offline queue learns where each kept hand went: a retry whose first answer was
     lost, sent again after another hand went in, is told the number it really has."""
+    client = scorer(free_match)
     kept = hand_post(free_match, [1, 0, 0], expected_number=1)
     first = client.post(f"/matches/{free_match.code}/hands/", kept, **HTMX)
     assert json.loads(first["HX-Trigger"]) == {"handRecorded": {"number": 1}}
@@ -337,7 +353,8 @@ def test_a_recorded_hand_tells_the_phone_which_number_it_became(client, free_mat
     assert free_match.hands.count() == 2
 
 
-def test_a_refused_hand_is_not_told_it_was_recorded(client, free_match):
+def test_a_refused_hand_is_not_told_it_was_recorded(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [0, 2, 0]})
     late = hand_post(free_match, [1, 0, 0], expected_number=1)
     response = client.post(f"/matches/{free_match.code}/hands/", late, **HTMX)
@@ -345,8 +362,9 @@ def test_a_refused_hand_is_not_told_it_was_recorded(client, free_match):
     assert 'name="renumber" value="2"' in response.content.decode()
 
 
-def test_the_match_page_writes_the_sync_count_in_every_plural_of_its_language(client):
+def test_the_match_page_writes_the_sync_count_in_every_plural_of_its_language(scorer):
     match = make_match()
+    client = scorer(match)
     response = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pl")
     texts = json.loads(response.context["sent_texts"])
     assert texts["one"] == "Wysłano %(count)s rozdanie."
@@ -364,10 +382,11 @@ def test_the_match_page_writes_the_sync_count_in_every_plural_of_its_language(cl
     ],
 )
 def test_the_offline_panel_calls_a_kept_hand_what_the_game_calls_it(
-    client, game, sides, language, title
+    scorer, game, sides, language, title
 ):
     """A patience's kept hand is a game, Pinkerton's a round, in the pending panel too."""
     match = make_match(game, sides)
+    client = scorer(match)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'data-hand-text="{title}"' in html
 
@@ -381,18 +400,20 @@ def test_the_offline_panel_calls_a_kept_hand_what_the_game_calls_it(
     ],
 )
 def test_the_history_calls_its_entries_what_the_game_calls_them(
-    client, game, sides, language, heading, empty
+    scorer, game, sides, language, heading, empty
 ):
     """A patience's log lists games and Pinkerton's rounds, from the heading on."""
     match = make_match(game, sides)
+    client = scorer(match)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert heading in html and f'<li class="empty">{empty}</li>' in html
 
 
-def test_a_long_log_offers_earlier_games_and_its_chart_waits_for_games(client):
+def test_a_long_log_offers_earlier_games_and_its_chart_waits_for_games(scorer):
     """Past a page of history, the button names what the game counts; a log with none
     yet says so in its chart too."""
     log = make_match("paciencia", (("ana",),))
+    client = scorer(log)
     chart = client.get(f"/records/matches/{log.code}/chart/", HTTP_ACCEPT_LANGUAGE="en")
     assert "No games yet." in chart.content.decode()
     for _ in range(13):

@@ -70,9 +70,10 @@ def queries_of(call) -> list[str]:
     ],
 )
 def test_a_request_makes_as_many_queries_at_40_hands_as_at_3(
-    client, django_assert_num_queries, request_of
+    scorer, django_assert_num_queries, request_of
 ):
     few, many = played(3), played(40)
+    client = scorer(few, many)
     request_of(client, few)  # the hands' fragments are drawn once, then cached
     request_of(client, many)
     expected = len(queries_of(lambda: request_of(client, few)))
@@ -82,9 +83,10 @@ def test_a_request_makes_as_many_queries_at_40_hands_as_at_3(
 
 @pytest.mark.django_db
 def test_adding_a_hand_makes_as_many_queries_at_40_hands_as_at_3(
-    client, django_assert_num_queries
+    scorer, django_assert_num_queries
 ):
     few, many = played(3), played(40)
+    client = scorer(few, many)
 
     def add(match):
         data = {"side_0": "1", "side_1": "2", "side_2": "3", "known_version": match.version}
@@ -101,8 +103,9 @@ def test_adding_a_hand_makes_as_many_queries_at_40_hands_as_at_3(
 
 
 @pytest.mark.django_db
-def test_the_match_page_draws_hands_from_the_cache_without_loading_their_entries(client):
+def test_the_match_page_draws_hands_from_the_cache_without_loading_their_entries(scorer):
     match = played(40)
+    client = scorer(match)
     client.get(f"/matches/{match.code}/")
     sql = queries_of(lambda: client.get(f"/matches/{match.code}/"))
     # Only the one hand that may be redone is loaded whole (LIMIT 1), never the live ones.
@@ -112,8 +115,9 @@ def test_the_match_page_draws_hands_from_the_cache_without_loading_their_entries
 
 
 @pytest.mark.django_db
-def test_a_changed_poll_sends_only_the_hand_that_changed_in_under_3_kb(client):
+def test_a_changed_poll_sends_only_the_hand_that_changed_in_under_3_kb(scorer):
     match = played(40)
+    client = scorer(match)
     response = client.get(
         f"/matches/{match.code}/live/",
         HTTP_IF_NONE_MATCH=etag_at(match, match.version - 1),
@@ -127,8 +131,9 @@ def test_a_changed_poll_sends_only_the_hand_that_changed_in_under_3_kb(client):
 
 
 @pytest.mark.django_db
-def test_the_first_load_of_a_40_hand_match_is_under_40_kb_over_the_wire(client):
+def test_the_first_load_of_a_40_hand_match_is_under_40_kb_over_the_wire(scorer):
     match = played(40)
+    client = scorer(match)
     response = client.get(f"/matches/{match.code}/", **GZIP)
     assert response["Content-Encoding"] == "gzip"
     html = gzip.decompress(response.content).decode()
@@ -144,11 +149,12 @@ def test_the_first_load_of_a_40_hand_match_is_under_40_kb_over_the_wire(client):
 
 
 @pytest.mark.django_db
-def test_without_a_shared_cache_an_unchanged_poll_reads_the_version_alone(client):
+def test_without_a_shared_cache_an_unchanged_poll_reads_the_version_alone(scorer):
     """One one-row read, the match's version: a per-process cache may not answer for it
     (another worker may have changed it). The session is not read: the ETag the phone
     holds is signed for its session, which only a view that checked its access hands out."""
     match = played(3)
+    client = scorer(match)
     url, etag = f"/matches/{match.code}/live/", held_etag(client, match)
     sql = queries_of(lambda: client.get(url, HTTP_IF_NONE_MATCH=etag))
     assert len(sql) == 1
@@ -156,10 +162,11 @@ def test_without_a_shared_cache_an_unchanged_poll_reads_the_version_alone(client
 
 
 @pytest.mark.django_db
-def test_an_unchanged_poll_without_a_signed_etag_is_checked_first(client):
+def test_an_unchanged_poll_without_a_signed_etag_is_checked_first(scorer):
     """An ETag made up from the match's number and version is no pass: the session is
     read to see who is asking, and the answer is still 304 for a phone that may see it."""
     match = played(3)
+    client = scorer(match)
     held_etag(client, match)  # the phone may see it (its scorer link, its session)
     sql = queries_of(
         lambda: client.get(
@@ -171,11 +178,12 @@ def test_an_unchanged_poll_without_a_signed_etag_is_checked_first(client):
 
 @pytest.mark.django_db
 def test_with_a_shared_cache_an_unchanged_poll_needs_no_query(
-    client, settings, django_assert_num_queries, django_capture_on_commit_callbacks
+    scorer, settings, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
     settings.LEDGER_VERSION_CACHE = True  # as with REDIS_URL set
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     match = played(0)
+    client = scorer(match)
     with django_capture_on_commit_callbacks(execute=True):
         record(match, {"points": [1, 2, 3]})
     url = f"/matches/{match.code}/live/"
@@ -207,8 +215,9 @@ def test_an_older_version_never_overwrites_a_newer_one_in_the_shared_cache(
 
 
 @pytest.mark.django_db
-def test_without_a_shared_cache_the_version_comes_from_the_database(client):
+def test_without_a_shared_cache_the_version_comes_from_the_database(scorer):
     match = played(1)
+    client = scorer(match)
     etag = held_etag(client, match)
     record(match, {"points": [1, 2, 3]})  # its commit publishes nothing (per-process cache)
     response = client.get(f"/matches/{match.code}/live/", HTTP_IF_NONE_MATCH=etag)
@@ -249,7 +258,7 @@ def test_collected_static_files_get_hashed_names_and_are_cached_for_years(tmp_pa
     assert int(re.search(r"max-age=(\d+)", cache_control).group(1)) >= 365 * 24 * 3600
 
 
-def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db):
+def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(scorer, db):
     """The add-hand POST builds the match's view once: under the lock it reuses the view
     the form was judged against when nothing changed, the totals move by the hand's own
     scores, and the page drawn after it reads the view the change left."""
@@ -261,11 +270,18 @@ def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db
     from tests.conftest import make_match, record
 
     match = make_match()
+    client = scorer(match)
     for _ in range(5):
         record(match, {"points": [1, 2, 3]})
     match.refresh_from_db()
-    data = {"side_0": "1", "side_1": "2", "side_2": "3", "request_id": str(uuid.uuid4()),
-            "expected_number": "6", "known_version": str(match.version)}  # fmt: skip
+    data = {
+        "side_0": "1",
+        "side_1": "2",
+        "side_2": "3",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "6",
+        "known_version": str(match.version),
+    }
     with CaptureQueriesContext(connection) as queries:
         client.post(f"/matches/{match.code}/hands/", data, HTTP_HX_REQUEST="true")
     sql = [query["sql"] for query in queries.captured_queries]
@@ -278,7 +294,7 @@ def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db
 
 
 @pytest.mark.django_db
-def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_database(client):
+def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_database(scorer):
     """The answer to an added hand lists it without reading its scores back, and draws it
     exactly as a page reading them from the database does."""
     from django.core.cache import cache
@@ -287,6 +303,7 @@ def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_databa
     from scoring.ledger.pages import history_context
 
     match = played(3)
+    client = scorer(match)
     client.get(f"/matches/{match.code}/")
     data = {"side_0": "7", "side_1": "-2", "side_2": "0", "known_version": match.version}
     sql = queries_of(lambda: client.post(f"/matches/{match.code}/hands/", data, **HTMX))
@@ -303,7 +320,7 @@ def test_a_hand_just_recorded_is_drawn_from_its_stored_scores_as_from_the_databa
 
 @pytest.mark.django_db
 def test_the_home_page_reads_its_lists_in_one_query_and_draws_each_match_once_a_version(
-    client, django_assert_num_queries
+    scorer, django_assert_num_queries
 ):
     """The phone's session, then both lists (the 50 last played in progress, the 20 last
     finished, most recent first) in one query however many matches there are of each
@@ -320,6 +337,7 @@ def test_the_home_page_reads_its_lists_in_one_query_and_draws_each_match_once_a_
     lists = 1 if connection.features.supports_slicing_ordering_in_compound else 2
     playing = [played(1) for _ in range(3)]
     done = [played(1) for _ in range(4)]
+    client = scorer(*playing, *done)
     start = timezone.now() - dt.timedelta(days=10)
     for n, match in enumerate(done):
         match.finish()
@@ -372,11 +390,12 @@ def test_the_latest_lists_keep_their_own_limits_and_order(django_assert_max_num_
 @pytest.mark.django_db
 @pytest.mark.parametrize("another_phone_first", [False, True])
 def test_the_answer_to_an_added_hand_carries_every_hand_the_phone_has_not_seen(
-    client, another_phone_first
+    scorer, another_phone_first
 ):
     """A phone that held the version just before its hand gets that hand alone, without
     asking which hands changed; one that missed another phone's hand gets both."""
     match = played(2)
+    client = scorer(match)
     held = match.version
     if another_phone_first:
         record(match, {"points": [5, 5, 5]})

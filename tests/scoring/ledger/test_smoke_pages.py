@@ -6,7 +6,8 @@ from tests.conftest import record
 
 
 @pytest.mark.django_db
-def test_every_page_of_a_match_renders(client, free_match):
+def test_every_page_of_a_match_renders(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [10, 20, 30]})
     for url in [
         "/",

@@ -28,7 +28,8 @@ def test_it_reads_digits_with_a_sign(typed, number):
 
 
 @pytest.mark.django_db
-def test_a_hand_of_1_000_points_is_refused_not_read_as_1000(client, free_match):
+def test_a_hand_of_1_000_points_is_refused_not_read_as_1000(scorer, free_match):
+    client = scorer(free_match)
     data = {"side_0": "1_000", "side_1": "0", "side_2": "0", "request_id": str(uuid.uuid4())}
     response = client.post(f"/matches/{free_match.code}/hands/", data)
     assert response.status_code == 422
@@ -54,7 +55,8 @@ def test_a_target_of_1_000_is_refused(client):
         {"draft_revision": "0x1"},
     ],
 )
-def test_it_refuses_a_hand_whose_guard_is_junk(client, free_match, guard):
+def test_it_refuses_a_hand_whose_guard_is_junk(scorer, free_match, guard):
+    client = scorer(free_match)
     data = {"side_0": "1", "side_1": "2", "side_2": "3", "request_id": str(uuid.uuid4())}
     response = client.post(f"/matches/{free_match.code}/hands/", data | guard)
     assert response.status_code == 400
@@ -62,7 +64,8 @@ def test_it_refuses_a_hand_whose_guard_is_junk(client, free_match, guard):
 
 
 @pytest.mark.django_db
-def test_a_hand_without_guards_or_with_right_ones_is_recorded(client, free_match):
+def test_a_hand_without_guards_or_with_right_ones_is_recorded(scorer, free_match):
+    client = scorer(free_match)
     data = {"side_0": "1", "side_1": "2", "side_2": "3"}
     assert client.post(f"/matches/{free_match.code}/hands/", data).status_code == 302
     guarded = data | {"expected_number": "2", "draft_revision": "0"}
@@ -71,7 +74,8 @@ def test_a_hand_without_guards_or_with_right_ones_is_recorded(client, free_match
 
 
 @pytest.mark.django_db
-def test_it_refuses_a_correction_whose_revision_is_junk(client, free_match):
+def test_it_refuses_a_correction_whose_revision_is_junk(scorer, free_match):
+    client = scorer(free_match)
     record(free_match, {"points": [1, 2, 3]})
     data = {"side_0": "4", "side_1": "5", "side_2": "6", "revision": "1_0"}
     response = client.post(f"/matches/{free_match.code}/hands/1/edit/", data)

@@ -19,8 +19,12 @@ from tests.scoring.events.conftest import make_event, person, phone, play_round
 @pytest.fixture
 def night(club):
     """Four pairs, two rounds of a swiss night, each table one hand; Ana & Bia win both."""
-    event = make_event(club, ["Ana & Bia", "Caio & Davi", "Edu & Fabi", "Gil & Hugo"],
-                       scale="win-draw-loss", rounds=2)  # fmt: skip
+    event = make_event(
+        club,
+        ["Ana & Bia", "Caio & Davi", "Edu & Fabi", "Gil & Hugo"],
+        scale="win-draw-loss",
+        rounds=2,
+    )
     for number in (1, 2):
         event.draw_round(number, seed=3)
         play_round(event)

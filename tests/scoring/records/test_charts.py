@@ -39,8 +39,9 @@ def svg_numbers(html: str) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["pt-br", "pl", "en"])
-def test_the_match_chart_writes_its_numbers_with_a_dot_in_every_language(client, db, language):
+def test_the_match_chart_writes_its_numbers_with_a_dot_in_every_language(scorer, db, language):
     match = make_match("free", (("alice",), ("bob",), ("carol",)))
+    client = scorer(match)
     for points in ((7, 3, 1), (2, 11, 5), (13, 0, 4)):
         record(match, {"points": list(points)})
     for url in (f"/records/matches/{match.code}/", f"/records/matches/{match.code}/chart/"):
@@ -53,16 +54,18 @@ def test_the_match_chart_writes_its_numbers_with_a_dot_in_every_language(client,
 
 @pytest.mark.parametrize("language", ["pt-br", "pl", "en"])
 def test_the_player_form_chart_writes_its_numbers_with_a_dot_in_every_language(
-    client, club_night, language
+    scorer, club_night, language
 ):
+    client = scorer(*club_night)
     alice = Player.objects.get(name="alice")
     html = client.get(f"/records/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE=language)
     numbers = svg_numbers(html.content.decode())
     assert any("." in n for n in numbers)
 
 
-def test_the_match_chart_follows_the_match_on_every_poll(client, db):
+def test_the_match_chart_follows_the_match_on_every_poll(scorer, db):
     match = make_match("free", (("alice",), ("bob",)))
+    client = scorer(match)
     live = f"/matches/{match.code}/live/"
     first = client.get(live)
     assert "<template data-match-chart>" in first.content.decode()
@@ -75,8 +78,9 @@ def test_the_match_chart_follows_the_match_on_every_poll(client, db):
     svg_numbers(chart)
 
 
-def test_a_recorded_hand_has_the_page_fetch_the_chart_again(client, db):
+def test_a_recorded_hand_has_the_page_fetch_the_chart_again(scorer, db):
     match = make_match("free", (("alice",), ("bob",)))
+    client = scorer(match)
     record(match, {"points": [4, 1]})
     match.refresh_from_db()
     response = client.post(

@@ -46,7 +46,8 @@ def test_the_match_csv_escapes_side_names_and_keeps_negative_scores_numbers(sly_
     assert rows[1][1:3] == ["-5", "-5"]  # a score, not text: left as the number it is
 
 
-def test_the_downloaded_csv_is_escaped_too(client, sly_match):
+def test_the_downloaded_csv_is_escaped_too(scorer, sly_match):
+    client = scorer(sly_match)
     response = client.get(f"/records/matches/{sly_match.code}/hands.csv")
     assert response.status_code == 200
     assert "'@SUM(A1:A9) hand" in response.content.decode()

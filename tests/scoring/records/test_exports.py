@@ -22,11 +22,24 @@ def snapshot() -> dict:
     matches = {
         m["code"]: m
         for m in Match.objects.values(
-            "code", "game", "options", "target", "status", "created_at", "updated_at",
-            "finished_at", "version", "draft", "draft_revision", "private", "edit_token",
-            "share_token", "owner__username", "club__code",
+            "code",
+            "game",
+            "options",
+            "target",
+            "status",
+            "created_at",
+            "updated_at",
+            "finished_at",
+            "version",
+            "draft",
+            "draft_revision",
+            "private",
+            "edit_token",
+            "share_token",
+            "owner__username",
+            "club__code",
         )
-    }  # fmt: skip
+    }
     sides = sorted(Side.objects.values_list("match__code", "position", "name", "total", "won"))
     seats = sorted(
         Seat.objects.values_list("side__match__code", "side__position", "order", "player__name")
@@ -34,11 +47,22 @@ def snapshot() -> dict:
     hands = sorted(
         (str(h[0]), *h[1:])
         for h in Hand.objects.values_list(
-            "request_id", "match__code", "number", "entry", "state", "revision", "version",
-            "problem", "created_at", "created_by__name", "changed_at", "changed_by__name",
-            "undone_at", "undone_by__name",
+            "request_id",
+            "match__code",
+            "number",
+            "entry",
+            "state",
+            "revision",
+            "version",
+            "problem",
+            "created_at",
+            "created_by__name",
+            "changed_at",
+            "changed_by__name",
+            "undone_at",
+            "undone_by__name",
         )
-    )  # fmt: skip
+    )
     scores = sorted(
         (str(r[0]), *r[1:])
         for r in HandScore.objects.values_list(
@@ -48,12 +72,23 @@ def snapshot() -> dict:
     revisions = sorted(
         (str(r[0]), *r[1:])
         for r in HandRevision.objects.values_list(
-            "hand__request_id", "revision", "entry", "scores", "recorded_by__name",
-            "replaced_by__name", "replaced_at",
+            "hand__request_id",
+            "revision",
+            "entry",
+            "scores",
+            "recorded_by__name",
+            "replaced_by__name",
+            "replaced_at",
         )
-    )  # fmt: skip
-    return {"matches": matches, "sides": sides, "seats": seats, "hands": hands,
-            "scores": scores, "revisions": revisions}  # fmt: skip
+    )
+    return {
+        "matches": matches,
+        "sides": sides,
+        "seats": seats,
+        "hands": hands,
+        "scores": scores,
+        "revisions": revisions,
+    }
 
 
 def empty_the_ledger() -> None:
@@ -136,7 +171,8 @@ def without_links(held: dict) -> dict:
     return held | {"matches": matches}
 
 
-def test_the_downloaded_json_imports_too_with_new_links(client, eventful):
+def test_the_downloaded_json_imports_too_with_new_links(scorer, eventful):
+    client = scorer(*eventful)
     response = client.get("/records/export.json")
     assert response["Content-Disposition"] == 'attachment; filename="tento-records.json"'
     data = json.loads(b"".join(response.streaming_content))
@@ -154,7 +190,8 @@ def test_the_downloaded_json_imports_too_with_new_links(client, eventful):
         assert match["share_token"] != before["matches"][code]["share_token"]
 
 
-def test_the_records_csv_has_a_row_per_side(client, club_night):
+def test_the_records_csv_has_a_row_per_side(scorer, club_night):
+    client = scorer(*club_night)
     response = client.get("/records/export.csv?season=2026")
     lines = b"".join(response.streaming_content).decode().splitlines()
     assert lines[0].startswith("match,game,status,created_at,finished_at,side,name,players")

@@ -9,17 +9,21 @@ import re
 
 import pytest
 
-from scoring.ledger.models import Player
+from scoring.ledger.models import Match, Player
+from tests.conftest import holding
 from tests.scoring.records.conftest import play
 
 
-def more_history(n: int = 6) -> None:
-    for i in range(n):
+def more_history(n: int = 6) -> list[Match]:
+    """Six more matches of alice & erin against bob & frank, a day apart."""
+    return [
         play(
             (("alice", "erin"), ("bob", "frank")),
             [(i, 3), (5, i)],
             day=dt.date(2026, 4, 1 + i),
         )
+        for i in range(n)
+    ]
 
 
 def same_queries(client, url: str, django_assert_num_queries) -> None:
@@ -29,7 +33,7 @@ def same_queries(client, url: str, django_assert_num_queries) -> None:
 
     with CaptureQueriesContext(connection) as before:
         assert client.get(url).status_code == 200
-    more_history()
+    holding(client, more_history())  # played on this phone too
     with django_assert_num_queries(len(before)):
         assert client.get(url).status_code == 200
 
@@ -41,7 +45,8 @@ def rows(html: str, cls: str) -> list[dict[str, str]]:
     ]
 
 
-def test_the_standings_page_states_its_rules_and_ranks(client, club_night):
+def test_the_standings_page_states_its_rules_and_ranks(scorer, club_night):
+    client = scorer(*club_night)
     html = client.get("/records/").content.decode()
     assert "Ordenadas por vitórias, depois por saldo de pontos" in html
     assert [(r["player"], r["won"], r["difference"]) for r in rows(html, "player")] == [
@@ -52,7 +57,8 @@ def test_the_standings_page_states_its_rules_and_ranks(client, club_night):
     ]
 
 
-def test_a_season_of_standings(client, club_night):
+def test_a_season_of_standings(scorer, club_night):
+    client = scorer(*club_night)
     html = client.get("/records/?season=2027").content.decode()
     assert [r["player"] for r in rows(html, "player")] == ["bob", "dave", "alice", "carol"]
     html = client.get("/records/?start=2026-03-05&end=2026-03-31").content.decode()
@@ -67,27 +73,30 @@ def test_a_season_of_standings(client, club_night):
     ["/records/", "/records/?game=free&season=2026", "/records/matches/?q=ali&page=1"],
 )
 def test_records_pages_cost_the_same_queries_with_more_history(
-    client, club_night, url, django_assert_num_queries
+    scorer, club_night, url, django_assert_num_queries
 ):
+    client = scorer(*club_night)
     same_queries(client, url, django_assert_num_queries)
 
 
 def test_the_player_page_costs_the_same_queries_with_more_history(
-    client, club_night, django_assert_num_queries
+    scorer, club_night, django_assert_num_queries
 ):
+    client = scorer(*club_night)
     alice = Player.objects.get(name="alice")
     same_queries(client, f"/records/players/{alice.pk}/", django_assert_num_queries)
 
 
 def test_head_to_head_costs_the_same_queries_with_more_history(
-    client, club_night, django_assert_num_queries
+    scorer, club_night, django_assert_num_queries
 ):
+    client = scorer(*club_night)
     url = "/records/head-to-head/?first=alice&second=bob"
     same_queries(client, url, django_assert_num_queries)
 
 
 def test_the_match_chart_costs_the_same_queries_with_more_hands(
-    client, club_night, django_assert_num_queries
+    scorer, club_night, django_assert_num_queries
 ):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -99,6 +108,7 @@ def test_the_match_chart_costs_the_same_queries_with_more_hands(
     long = make_match("free", (("alice",), ("bob",)))
     for i in range(30):
         record(long, {"points": [i, 1]})
+    client = scorer(short, long)
     with CaptureQueriesContext(connection) as before:
         client.get(f"/records/matches/{short.code}/chart/")
     with django_assert_num_queries(len(before)):
@@ -106,7 +116,8 @@ def test_the_match_chart_costs_the_same_queries_with_more_hands(
     assert 'data-hands="30"' in html
 
 
-def test_the_player_page_shows_the_record_and_form(client, club_night):
+def test_the_player_page_shows_the_record_and_form(scorer, club_night):
+    client = scorer(*club_night)
     alice = Player.objects.get(name="alice")
     html = client.get(f"/records/players/{alice.pk}/").content.decode()
     [free] = rows(html, "game")
@@ -116,7 +127,8 @@ def test_the_player_page_shows_the_record_and_form(client, club_night):
     assert html.count('class="bar won"') == 1 and html.count('class="bar lost"') == 2
 
 
-def test_head_to_head_page(client, club_night):
+def test_head_to_head_page(scorer, club_night):
+    client = scorer(*club_night)
     html = client.get("/records/head-to-head/?first=alice&second=bob").content.decode()
     assert 'data-played="3" data-wins="1-2" data-points="75-80"' in html
     html = client.get("/records/head-to-head/?first=alice, carol&second=bob,dave").content
@@ -125,8 +137,8 @@ def test_head_to_head_page(client, club_night):
     assert b"Nenhum jogador com esse nome." in html
 
 
-def test_the_history_is_searchable_and_paged(client, club_night):
-    more_history(30)
+def test_the_history_is_searchable_and_paged(scorer, club_night):
+    client = scorer(*club_night, *more_history(30))
     page = client.get("/records/matches/").content.decode()
     assert page.count('<li><a href="/matches/') == 25
     assert "Página 1 de 2" in page
@@ -136,7 +148,8 @@ def test_the_history_is_searchable_and_paged(client, club_night):
     assert carol.count('<li><a href="/matches/') == 2  # the pair match and the one in play
 
 
-def test_names_are_offered_as_they_are_typed(client, club_night):
+def test_names_are_offered_as_they_are_typed(scorer, club_night):
+    client = scorer(*club_night)
     from django.test import Client
 
     assert "carol" not in Client().get("/records/players/names/?q=ca").content.decode()
@@ -147,14 +160,16 @@ def test_names_are_offered_as_they_are_typed(client, club_night):
     assert html.count("<option") == 1 and '<option value="alice, dave">' in html
 
 
-def test_the_match_page_loads_the_chart_below_the_hands(client, club_night):
+def test_the_match_page_loads_the_chart_below_the_hands(scorer, club_night):
+    client = scorer(*club_night)
     html = client.get(club_night[1].get_absolute_url()).content.decode()
     assert html.index('id="history"') < html.index(f"/records/matches/{club_night[1].code}/chart/")
     chart = client.get(f"/records/matches/{club_night[1].code}/chart/").content.decode()
     assert 'data-last="5"' in chart and 'data-last="25"' in chart
 
 
-def test_the_match_record_has_a_summary_and_downloads(client, club_night):
+def test_the_match_record_has_a_summary_and_downloads(scorer, club_night):
+    client = scorer(*club_night)
     code = club_night[0].code
     html = client.get(f"/records/matches/{code}/").content.decode()
     assert "🏆 alice: 30" in html
@@ -190,20 +205,13 @@ def test_a_stranger_counts_none_of_the_clubs_matches(club_night):
     assert json.loads(b"".join(export.streaming_content))["matches"] == []
 
 
-def test_a_club_member_sees_the_clubs_standings(club_night):
-    from django.contrib.auth import get_user_model
-    from django.test import Client
-
-    from scoring.clubs.models import Club, Membership
+def test_a_club_member_sees_the_clubs_standings(member, club_night):
+    from scoring.clubs.models import Club
     from scoring.ledger.models import Match
 
     club = Club.objects.create(name="Quinta")
     Match.objects.filter(pk__in=[m.pk for m in club_night[:2]]).update(club=club)
-    erin = get_user_model().objects.create_user("erin", password="x")
-    Membership.objects.create(club=club, user=erin)
-    member = Client()
-    member.force_login(erin)
-    html = member.get(f"/records/?club={club.code}").content.decode()
+    html = member(club).get(f"/records/?club={club.code}").content.decode()
     assert [(r["player"], r["played"]) for r in rows(html, "player")] == [
         ("alice", "2"),
         ("bob", "2"),
@@ -211,7 +219,8 @@ def test_a_club_member_sees_the_clubs_standings(club_night):
     assert f'<option value="{club.code}" selected>Quinta</option>' in html
 
 
-def test_a_cached_page_follows_the_next_hand_and_each_viewers_token(client, club_night):
+def test_a_cached_page_follows_the_next_hand_and_each_viewers_token(scorer, club_night):
+    client = scorer(*club_night)
     from tests.conftest import record
 
     first = client.get("/records/?game=free").content.decode()
@@ -246,12 +255,13 @@ def test_joining_or_leaving_a_club_changes_the_records_at_once(db, django_user_m
     assert "zeca" not in phone.get("/records/").content.decode()
 
 
-def test_a_player_seen_in_no_match_of_this_phone_is_not_there(client, db):
+def test_a_player_seen_in_no_match_of_this_phone_is_not_there(scorer, db):
     from django.test import Client
 
     from scoring.ledger.models import Match
 
     match = play((("zeca",), ("yara",)), [(10, 5)])
+    client = scorer(match)
     zeca = Player.objects.get(name="zeca")
     assert client.get(f"/records/players/{zeca.pk}/").status_code == 200  # their phone
     stranger = Client()
@@ -260,7 +270,8 @@ def test_a_player_seen_in_no_match_of_this_phone_is_not_there(client, db):
     assert Match.objects.filter(pk=match.pk).exists()
 
 
-def test_the_match_summary_links_the_watch_link_not_the_private_address(client, club_night):
+def test_the_match_summary_links_the_watch_link_not_the_private_address(scorer, club_night):
+    client = scorer(*club_night)
     match = club_night[0]
     watch = f"http://testserver/watch/{match.share_token}/"
     text = client.get(f"/records/matches/{match.code}/summary.txt").content.decode()

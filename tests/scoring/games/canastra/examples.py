@@ -72,11 +72,13 @@ def engine_violations() -> list[Violation]:
     # A player alone who went out, with cards still in hand.
     found += refused(
         lambda: canastra.score_quick(
-            [PairTally(clean_canastras=1, meld_points=45, hand_points=60, went_out=True),
-             PairTally()],
+            [
+                PairTally(clean_canastras=1, meld_points=45, hand_points=60, went_out=True),
+                PairTally(),
+            ],
             players=[1, 1],
         )
-    )  # fmt: skip
+    )
     # Six clean canastras a pair, each pair fine alone: twelve need 720 between them.
     six = PairTally(clean_canastras=6, meld_points=270)
     found += refused(lambda: canastra.score_quick([six, six]))

@@ -66,7 +66,8 @@ def test_a_pair_has_at_most_two_players(client):
     assert not Match.objects.exists()
 
 
-def test_the_match_page_offers_both_entry_modes_one_picker_per_pair(client, match):
+def test_the_match_page_offers_both_entry_modes_one_picker_per_pair(scorer, match):
+    client = scorer(match)
     html = page(client, match.get_absolute_url())
     assert 'name="mode" value="quick"' in html and 'name="mode" value="cards"' in html
     assert 'name="s1-melds"' in html and 'name="s1-clean_canastras"' in html
@@ -77,7 +78,8 @@ def test_the_match_page_offers_both_entry_modes_one_picker_per_pair(client, matc
 
 
 @pytest.mark.parametrize("post", [PAGE_CARDS_POST, PAGE_QUICK_POST])
-def test_the_page_hand_is_recorded_both_ways_with_its_breakdown(client, match, post):
+def test_the_page_hand_is_recorded_both_ways_with_its_breakdown(scorer, match, post):
+    client = scorer(match)
     response = post_hand(client, match, post, **HTMX)
     assert response.status_code == 200
     assert totals(match) == [525, 345]
@@ -86,7 +88,8 @@ def test_the_page_hand_is_recorded_both_ways_with_its_breakdown(client, match, p
     assert "Taking the morto" in html
 
 
-def test_a_refused_hand_names_its_rule_and_keeps_what_was_typed(client, match):
+def test_a_refused_hand_names_its_rule_and_keeps_what_was_typed(scorer, match):
+    client = scorer(match)
     post = PAGE_CARDS_POST | {"s1-melds": "2D 3D 4D"}  # the morto taken with no canastra
     response = post_hand(client, match, post)
     assert response.status_code == 422
@@ -97,9 +100,14 @@ def test_a_refused_hand_names_its_rule_and_keeps_what_was_typed(client, match):
     assert totals(match) == [0, 0]
 
 
-def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_page(client, match):
-    six = {"clean_canastras": "6", "dirty_canastras": "0", "meld_points": "270",
-           "hand_points": "0"}  # fmt: skip
+def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_page(scorer, match):
+    client = scorer(match)
+    six = {
+        "clean_canastras": "6",
+        "dirty_canastras": "0",
+        "meld_points": "270",
+        "hand_points": "0",
+    }
     post = {"mode": "quick", "went_out": ""}
     post |= {f"s{side}-{name}": value for side in (0, 1) for name, value in six.items()}
     response = post_hand(client, match, post)
@@ -113,11 +121,16 @@ def test_counts_the_two_decks_cannot_hold_between_the_pairs_are_refused_on_the_p
     assert totals(match) == [0, 0]
 
 
-def test_in_the_game_for_two_the_player_who_went_out_has_no_card_left(client):
+def test_in_the_game_for_two_the_player_who_went_out_has_no_card_left(scorer):
     two = make_match("canastra", [("Ana",), ("Caio",)], target=3_000)
+    client = scorer(two)
     post = {"mode": "quick", "went_out": "0", "s0-took_morto": "on"}
-    post |= {"s0-clean_canastras": "1", "s0-dirty_canastras": "0", "s0-meld_points": "45",
-             "s0-hand_points": "60"}  # fmt: skip
+    post |= {
+        "s0-clean_canastras": "1",
+        "s0-dirty_canastras": "0",
+        "s0-meld_points": "45",
+        "s0-hand_points": "60",
+    }
     post |= {f"s1-{name}": "0" for name in ("clean_canastras", "dirty_canastras", "meld_points")}
     post |= {"s1-hand_points": "30"}
     response = post_hand(client, two, post)
@@ -131,7 +144,8 @@ def test_in_the_game_for_two_the_player_who_went_out_has_no_card_left(client):
     assert totals(two) == [45 + 200 + 100 + 100 + 30, 0]
 
 
-def test_the_live_check_draws_each_meld_with_its_kind(client, match):
+def test_the_live_check_draws_each_meld_with_its_kind(scorer, match):
+    client = scorer(match)
     response = client.post(
         f"/matches/{match.code}/check/s0-melds/",
         {"mode": "cards", "s0-melds": "3H 4H 5H 6H 7H 8H 9H\n2S 2C 5H 6H"},
@@ -146,7 +160,8 @@ def test_the_live_check_draws_each_meld_with_its_kind(client, match):
 # --------------------------------------------------------------------------- the buraco ladder
 
 
-def test_the_scoreboard_and_the_form_show_the_buraco_requirement(client, under_buraco):
+def test_the_scoreboard_and_the_form_show_the_buraco_requirement(scorer, under_buraco):
+    client = scorer(under_buraco)
     html = page(client, under_buraco.get_absolute_url())
     assert "Buraco: opens with 75" in html
     assert requirement(html, 0) == 75
@@ -168,9 +183,10 @@ def other_phone(client) -> Client:
     return phone
 
 
-def test_a_failed_opening_is_shared_with_the_other_phones(client, under_buraco):
+def test_a_failed_opening_is_shared_with_the_other_phones(scorer, under_buraco):
     match = under_buraco
-    ana, caio = client, other_phone(client)
+    ana = scorer(match)
+    caio = other_phone(ana)
     caio.get(match.get_absolute_url(), **EN)
 
     # Ana taps "failed opening": her form and scoreboard say 90 at once.
@@ -200,8 +216,9 @@ def test_a_failed_opening_is_shared_with_the_other_phones(client, under_buraco):
     assert "Buraco: opens with 75" in live and "failed opening" not in live
 
 
-def test_a_tap_on_a_ladder_another_phone_moved_is_refused_and_redrawn(client, under_buraco):
+def test_a_tap_on_a_ladder_another_phone_moved_is_refused_and_redrawn(scorer, under_buraco):
     match = under_buraco
+    client = scorer(match)
     stale = form_state(match)
     post_hand(client, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
     response = client.post(
@@ -215,8 +232,9 @@ def test_a_tap_on_a_ladder_another_phone_moved_is_refused_and_redrawn(client, un
     assert match.draft == {"failed": [1, 0]}
 
 
-def test_a_mistapped_failure_is_taken_back(client, under_buraco):
+def test_a_mistapped_failure_is_taken_back(scorer, under_buraco):
     match = under_buraco
+    client = scorer(match)
     post_hand(client, match, {"mode": "quick", "step": "fail:0"}, **HTMX)
     html = page(client, match.get_absolute_url())
     assert 'name="step" value="unfail:0"' in html
@@ -226,7 +244,8 @@ def test_a_mistapped_failure_is_taken_back(client, under_buraco):
     assert match.draft == {}
 
 
-def test_a_failed_opening_works_without_javascript(client, under_buraco):
+def test_a_failed_opening_works_without_javascript(scorer, under_buraco):
+    client = scorer(under_buraco)
     response = post_hand(client, under_buraco, PAGE_CARDS_POST | {"step": "fail:0"})
     assert response.status_code == 200
     html = response.content.decode()
@@ -238,7 +257,8 @@ def test_a_failed_opening_works_without_javascript(client, under_buraco):
 # --------------------------------------------------------------------------- corrections
 
 
-def test_a_correction_refills_the_hand_and_rescores_it(client, match):
+def test_a_correction_refills_the_hand_and_rescores_it(scorer, match):
+    client = scorer(match)
     post_hand(client, match, PAGE_CARDS_POST)
     edit = f"/matches/{match.code}/hands/1/edit/"
     html = page(client, edit)
@@ -254,9 +274,10 @@ def test_a_correction_refills_the_hand_and_rescores_it(client, match):
 
 
 def test_correcting_a_hand_shows_its_ladder_and_a_step_there_stays_on_that_phone(
-    client, under_buraco
+    scorer, under_buraco
 ):
     match = under_buraco
+    client = scorer(match)
     record(match, quick({"meld_points": 45}, failed=(2, 0)))
     edit = f"/matches/{match.code}/hands/2/edit/"
     html = page(client, edit)

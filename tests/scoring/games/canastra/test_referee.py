@@ -221,8 +221,9 @@ def test_a_question_beyond_the_decks_is_refused_on_the_page(client):
     assert "JK is entered 5 times, but the deck holds only 4." in html
 
 
-def test_the_referee_is_reached_from_a_match(client):
+def test_the_referee_is_reached_from_a_match(scorer):
     match = make_match("canastra", (("Ana", "Bia"), ("Caio", "Davi")), target=3_000)
+    client = scorer(match)
     html = client.get(match.get_absolute_url(), **EN).content.decode()
     assert f'href="/canastra/referee/?match={match.code}"' in html
     response = client.get(f"/canastra/referee/?match={match.code}", **EN)

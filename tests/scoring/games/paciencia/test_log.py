@@ -114,7 +114,8 @@ def test_the_tally_reads_from_nothing():
     }
 
 
-def test_won_is_one_tap_in_the_third_deal(client, log):
+def test_won_is_one_tap_in_the_third_deal(scorer, log):
+    client = scorer(log)
     page = client.get(log.get_absolute_url(), **EN).content.decode()
     assert 'name="result" value="won"' in page and 'name="result" value="lost"' in page
     third = re.search(r'<input type="radio" name="deal" value="3"[^>]*>', page).group()
@@ -124,7 +125,8 @@ def test_won_is_one_tap_in_the_third_deal(client, log):
     assert log.live_hands().get().entry == WON_IN_3
 
 
-def test_lost_takes_the_cards_left_and_the_button(client, log):
+def test_lost_takes_the_cards_left_and_the_button(scorer, log):
+    client = scorer(log)
     response = tap(client, log, {"deal": "3", "cards_left": "27", "result": "lost"}, **HTMX)
     assert response.status_code == 200
     assert log.live_hands().get().entry == {"won": False, "deal": 3, "cards_left": 27}
@@ -133,27 +135,31 @@ def test_lost_takes_the_cards_left_and_the_button(client, log):
     assert "data-played>1<" in html and "data-won>0<" in html
 
 
-def test_lost_without_the_cards_left_asks_for_them(client, log):
+def test_lost_without_the_cards_left_asks_for_them(scorer, log):
+    client = scorer(log)
     response = tap(client, log, {"deal": "3", "cards_left": "", "result": "lost"})
     assert response.status_code == 422
     assert "How many cards were left off the piles?" in response.content.decode()
     assert log.view().hands_played == 0
 
 
-def test_lost_in_an_earlier_deal_is_refused_with_the_rule_linked(client, log):
+def test_lost_in_an_earlier_deal_is_refused_with_the_rule_linked(scorer, log):
+    client = scorer(log)
     response = tap(client, log, {"deal": "2", "cards_left": "40", "result": "lost"})
     assert response.status_code == 422
     assert 'href="/rules/paciencia/#paciencia.record.deal"' in response.content.decode()
     assert log.view().hands_played == 0
 
 
-def test_a_form_sent_without_a_button_records_nothing(client, log):
+def test_a_form_sent_without_a_button_records_nothing(scorer, log):
+    client = scorer(log)
     response = tap(client, log, {"deal": "3", "cards_left": "10"})
     assert response.status_code == 422
     assert "Tap Won or Lost." in response.content.decode()
 
 
-def test_a_game_is_corrected_from_its_own_form(client, log):
+def test_a_game_is_corrected_from_its_own_form(scorer, log):
+    client = scorer(log)
     record(log, {"won": False, "deal": 3, "cards_left": 30})
     page = client.get(f"/matches/{log.code}/hands/1/edit/", **EN).content.decode()
     assert 'name="result" value="lost"' in page and "checked" in page
@@ -175,7 +181,8 @@ def test_a_game_is_corrected_from_its_own_form(client, log):
     assert totals(log) == [1]
 
 
-def test_the_scoreboard_sets_the_record_beside_the_odds_and_its_interval(client, log):
+def test_the_scoreboard_sets_the_record_beside_the_odds_and_its_interval(scorer, log):
+    client = scorer(log)
     odds = load_odds()
     for _ in range(4):
         record(log, {"won": False, "deal": 3, "cards_left": 20})
@@ -198,7 +205,8 @@ def test_a_run_of_wins_no_shuffle_would_give_is_said_to_be_more_than_chance(log)
     assert board["record"].consistent is False
 
 
-def test_closing_the_log_ends_it(client, log):
+def test_closing_the_log_ends_it(scorer, log):
+    client = scorer(log)
     record(log, WON_IN_3)
     client.post(f"/matches/{log.code}/finish/")
     log.refresh_from_db()
@@ -207,8 +215,9 @@ def test_closing_the_log_ends_it(client, log):
     assert "Log closed." in page and 'id="record-won"' not in page
 
 
-def test_a_closed_log_is_no_match_won(client, log):
+def test_a_closed_log_is_no_match_won(scorer, log):
     # Five games lost: closing the log names nobody the winner of anything.
+    client = scorer(log)
     from scoring.records import stats
     from scoring.records.stats import ALL_TIME
 
@@ -221,14 +230,16 @@ def test_a_closed_log_is_no_match_won(client, log):
     assert (line.played, line.won) == (1, 0)
 
 
-def test_won_with_cards_left_is_refused_not_recorded_as_won(client, log):
+def test_won_with_cards_left_is_refused_not_recorded_as_won(scorer, log):
+    client = scorer(log)
     response = tap(client, log, {"deal": "2", "cards_left": "5", "result": "won"})
     assert response.status_code == 422
     assert 'href="/rules/paciencia/#paciencia.record.cards-left"' in response.content.decode()
     assert log.view().hands_played == 0
 
 
-def test_the_history_calls_games_games_and_says_won_or_lost(client, log):
+def test_the_history_calls_games_games_and_says_won_or_lost(scorer, log):
+    client = scorer(log)
     record(log, WON_IN_3)
     record(log, {"won": False, "deal": 3, "cards_left": 27})
     page = client.get(log.get_absolute_url(), **EN).content.decode()

@@ -25,8 +25,18 @@ def run(*args: str) -> str:
 
 def test_it_writes_the_tally_of_the_shuffles_played(tmp_path):
     target = tmp_path / "odds.json"
-    printed = run("--shuffles", "45", "--start", "170", "--workers", "1", "--chunk", "10",
-                  "--output", str(target))  # fmt: skip
+    printed = run(
+        "--shuffles",
+        "45",
+        "--start",
+        "170",
+        "--workers",
+        "1",
+        "--chunk",
+        "10",
+        "--output",
+        str(target),
+    )
     data = json.loads(target.read_text())
     expected = tally(range(170, 215)).as_dict()
     assert {key: data[key] for key in expected} == expected

@@ -67,7 +67,8 @@ def record_from_phone(client, match: Match, *, status: int = 302, **fields):
     return client.post(f"/matches/{match.code}/hands/", data, **EN)
 
 
-def test_a_hand_tapped_in_bet_by_bet_and_recorded(client, four):
+def test_a_hand_tapped_in_bet_by_bet_and_recorded(scorer, four):
+    client = scorer(four)
     tap(client, four, "dealer:3")
     html = tap(client, four, "raise", raise_to=3)
     for kind in ("call", "fold", "call"):
@@ -84,16 +85,18 @@ def test_a_hand_tapped_in_bet_by_bet_and_recorded(client, four):
     assert 'Bia <span class="dealer-chip"' in page
 
 
-def test_the_bets_are_shared_by_every_phone_and_survive_a_reload(client, four):
+def test_the_bets_are_shared_by_every_phone_and_survive_a_reload(scorer, four):
+    client = scorer(four)
     tap(client, four, "dealer:3")
     tap(client, four, "raise", raise_to=3)
     other_phone = client.get(four.get_absolute_url()).content.decode()
     assert "Ana repica para 3" in other_phone and 'data-turn="Bia"' in other_phone
 
 
-def test_a_fresh_form_carries_the_hand_as_it_stands_after_every_bet(client, four):
+def test_a_fresh_form_carries_the_hand_as_it_stands_after_every_bet(scorer, four):
     """The fields of a fresh form are drawn once for every phone (``{% cache %}``): the
     shared draft they carry must be the one stored after each bet, never an older one."""
+    client = scorer(four)
     import html
 
     def carried() -> dict:
@@ -114,7 +117,8 @@ def bet_on_the_page(client, four) -> None:
         tap(client, four, kind)
 
 
-def test_a_hand_whose_winner_did_not_go_out_is_refused_with_the_cards_left(client, four):
+def test_a_hand_whose_winner_did_not_go_out_is_refused_with_the_cards_left(scorer, four):
+    client = scorer(four)
     bet_on_the_page(client, four)
     response = record_from_phone(client, four, winner=1, cards="5S 6S 7S 8S 9D 9H 9C 9C KD")
     html = response.content.decode()
@@ -124,7 +128,8 @@ def test_a_hand_whose_winner_did_not_go_out_is_refused_with_the_cards_left(clien
     assert not four.hands.exists()
 
 
-def test_a_hand_recorded_before_the_betting_is_over_is_refused(client, four):
+def test_a_hand_recorded_before_the_betting_is_over_is_refused(scorer, four):
+    client = scorer(four)
     tap(client, four, "dealer:3")
     tap(client, four, "raise", raise_to=3)
     response = record_from_phone(client, four)
@@ -133,18 +138,23 @@ def test_a_hand_recorded_before_the_betting_is_over_is_refused(client, four):
     assert bets_of(four) == "0:raise:3"  # the hand is still there to finish
 
 
-def test_the_betting_works_without_javascript(client, four):
+def test_the_betting_works_without_javascript(scorer, four):
+    client = scorer(four)
     four.refresh_from_db()
     data = hand_post(
-        draft_json='{"dealer": 3}', draft_revision=0, expected_number=1, step="raise",
+        draft_json='{"dealer": 3}',
+        draft_revision=0,
+        expected_number=1,
+        step="raise",
         raise_to="3",
-    )  # fmt: skip
+    )
     html = client.post(f"/matches/{four.code}/hands/", data).content.decode()
     assert "<h1" in html  # the whole page, with the bet added
     assert bets_of(four) == "0:raise:3"
 
 
-def test_the_scoreboard_shows_balances_and_the_settlement_until_the_end(client, four):
+def test_the_scoreboard_shows_balances_and_the_settlement_until_the_end(scorer, four):
+    client = scorer(four)
     record(four, page_hand())
     html = client.get(f"/matches/{four.code}/live/").content.decode()
     assert balances(html) == [46, 59, 49, 46]
@@ -164,7 +174,8 @@ def test_the_scoreboard_shows_balances_and_the_settlement_until_the_end(client, 
     assert 'class="settlement final"' in html
 
 
-def test_rebuys_show_in_the_hand_the_balances_and_the_settlement(client, rebuys):
+def test_rebuys_show_in_the_hand_the_balances_and_the_settlement(scorer, rebuys):
+    client = scorer(rebuys)
     record(rebuys, BROKE_ANA)
     html = client.get(rebuys.get_absolute_url(), **EN).content.decode()
     assert balances(html) == [0, 12, 4, 4]
@@ -189,15 +200,17 @@ def test_rebuys_show_in_the_hand_the_balances_and_the_settlement(client, rebuys)
     assert 'href="/rules/pifpaf/#pifpaf.chips.rebuy"' in page
 
 
-def test_without_rebuys_the_next_hand_says_who_sits_out(client, db):
+def test_without_rebuys_the_next_hand_says_who_sits_out(scorer):
     match = make_session(buy_in=5)
+    client = scorer(match)
     record(match, BROKE_ANA)
     html = client.get(match.get_absolute_url(), **EN).content.decode()
     assert "Sitting out, no chips left: Ana" in html
     assert "rebuys allowed" not in html and "data-rebuying" not in html
 
 
-def test_a_hand_won_by_folds_needs_no_winner(client, four):
+def test_a_hand_won_by_folds_needs_no_winner(scorer, four):
+    client = scorer(four)
     record(four, page_hand())
     tap(client, four, "raise", raise_to=2)  # Bia dealt: Caio speaks
     for kind in ("fold", "fold"):
@@ -208,7 +221,8 @@ def test_a_hand_won_by_folds_needs_no_winner(client, four):
     assert totals(four) == [-5, 8, 2, -5]
 
 
-def test_every_page_of_a_session_renders(client, four):
+def test_every_page_of_a_session_renders(scorer, four):
+    client = scorer(four)
     record(four, page_hand(actions=[*page_hand()["actions"], bet(0, "false-out")]))
     for url in [
         "/matches/new/pifpaf/",
@@ -221,7 +235,8 @@ def test_every_page_of_a_session_renders(client, four):
         assert client.get(url).status_code == 200, url
 
 
-def test_correcting_a_hand_keeps_its_dealer_and_bets(client, four):
+def test_correcting_a_hand_keeps_its_dealer_and_bets(scorer, four):
+    client = scorer(four)
     record(four, page_hand())
     html = client.get(f"/matches/{four.code}/hands/1/edit/").content.decode()
     assert "<b>Duda</b> dá as cartas." in html
@@ -236,7 +251,8 @@ def test_correcting_a_hand_keeps_its_dealer_and_bets(client, four):
     assert totals(four) == [-4, -4, -1, 9]
 
 
-def test_correcting_a_hand_whose_stored_actions_are_garbled_still_opens(client, four):
+def test_correcting_a_hand_whose_stored_actions_are_garbled_still_opens(scorer, four):
+    client = scorer(four)
     record(four, page_hand(actions=[*page_hand()["actions"], bet(0, "false-out")]))
     hand = four.hands.get(number=1)
     # An old or hand-edited entry: an action without its player, one without its kind.
@@ -249,7 +265,8 @@ def test_correcting_a_hand_whose_stored_actions_are_garbled_still_opens(client, 
     assert re.search(r'name="false_out_0"[^>]*checked', html)
 
 
-def test_without_javascript_a_visible_button_draws_the_turn_for_the_chosen_dealer(client, four):
+def test_without_javascript_a_visible_button_draws_the_turn_for_the_chosen_dealer(scorer, four):
+    client = scorer(four)
     html = client.get(four.get_absolute_url()).content.decode()
     assert re.search(r'<button type="submit" name="step" value="dealer:3"', html)
     assert 'data-turn="Bia"' in html  # Ana deals unless told otherwise
@@ -269,10 +286,11 @@ def test_without_javascript_a_visible_button_draws_the_turn_for_the_chosen_deale
     ],
     ids=["bad-value", "unknown-key", "missing-keys", "bad-chips"],
 )
-def test_a_session_whose_stored_house_rules_are_old_or_bad_still_plays(client, options):
+def test_a_session_whose_stored_house_rules_are_old_or_bad_still_plays(scorer, options):
     """The ledger's one policy for old or refused options: each bad one gives way to its
     default, and the page, the live check of the cards and the hand all go on."""
     match = make_match("pifpaf", [(name,) for name in FOUR], options=options)
+    client = scorer(match)
     assert client.get(match.get_absolute_url()).status_code == 200
     bet_on_the_page(client, match)
     out = "QH KH AH 7S 7H 7D 2C 3C 4C"  # Q K A: aces high or low, the default
@@ -299,10 +317,14 @@ def test_the_referee_checks_a_hand(client):
     assert 'data-card="5D"' in html.split("Discard:")[1].split("</p>")[0]
     low = client.get(
         "/pifpaf/referee/",
-        {"q": "hand", "cards": "AH 2H 3H 7S 7H 7D QC KC AC", "aces": "low",
-         "groups": "three-suits"},
+        {
+            "q": "hand",
+            "cards": "AH 2H 3H 7S 7H 7D QC KC AC",
+            "aces": "low",
+            "groups": "three-suits",
+        },
         **EN,
-    ).content.decode()  # fmt: skip
+    ).content.decode()
     assert 'data-verdict="not-out"' in low
     assert "<h1>" in low  # without HTMX, the whole page
 
@@ -334,8 +356,9 @@ def test_the_referee_settles_a_claim_on_a_discard(client):
     assert "pifpaf.claim.own-discard" in ask(client, "claim", **data | {"claimants": ["3"]})
 
 
-def test_asked_from_a_session_the_referee_judges_by_its_house_rules(client):
+def test_asked_from_a_session_the_referee_judges_by_its_house_rules(scorer):
     three = make_session(("Ana", "Bia", "Caio"), aces="low", groups="trinca")
+    client = scorer(three)
     # The page's own example under aces low, whatever the query says of the aces.
     html = ask(client, "hand", cards="AH 2H 3H 7S 7H 7D QC KC AC", match=three.code)
     assert 'data-verdict="not-out"' in html
@@ -349,7 +372,8 @@ def test_asked_from_a_session_the_referee_judges_by_its_house_rules(client):
     assert "Seat 4 gets the discard." in ask(client, "claim", **claim | {"match": ""})
 
 
-def test_the_winners_cards_are_checked_on_the_spot(client, four):
+def test_the_winners_cards_are_checked_on_the_spot(scorer, four):
+    client = scorer(four)
     bet_on_the_page(client, four)
     url = f"/matches/{four.code}/check/cards/"
     html = client.post(url, {"cards": "QS QH QD QC 4C 5C 6C 7C 8C"}, **HTMX, **EN)
@@ -361,7 +385,8 @@ def test_the_winners_cards_are_checked_on_the_spot(client, four):
     assert 'id="hand-verdict"' in client.post(url, {"cards": " "}).content.decode()
 
 
-def test_ending_a_session_asks_about_chips_not_a_side_ahead(client, four):
+def test_ending_a_session_asks_about_chips_not_a_side_ahead(scorer, four):
+    client = scorer(four)
     record(four, page_hand())
     html = client.get(four.get_absolute_url(), **EN).content.decode()
     assert "The chips are settled as they stand." in html
@@ -373,7 +398,8 @@ def test_ending_a_session_asks_about_chips_not_a_side_ahead(client, four):
     assert "data-dealer" not in html  # a session over has no next hand to deal
 
 
-def test_unreadable_winners_cards_never_block_the_hand(client, four):
+def test_unreadable_winners_cards_never_block_the_hand(scorer, four):
+    client = scorer(four)
     bet_on_the_page(client, four)
     response = record_from_phone(client, four, winner=1, cards="AH 2H ZZ 7S")
     assert response.status_code == 302
@@ -381,7 +407,8 @@ def test_unreadable_winners_cards_never_block_the_hand(client, four):
     assert "cards" not in four.hands.get().entry
 
 
-def test_a_bad_card_is_said_once_beside_the_button_as_it_is_typed(client, four):
+def test_a_bad_card_is_said_once_beside_the_button_as_it_is_typed(scorer, four):
+    client = scorer(four)
     bet_on_the_page(client, four)
     url = f"/matches/{four.code}/check/cards/"
     html = client.post(url, {"cards": "QS ZZ 5X"}, **HTMX).content.decode()
@@ -392,7 +419,8 @@ def test_a_bad_card_is_said_once_beside_the_button_as_it_is_typed(client, four):
     assert notes.count("E ♠, P ♣, O ♦") == 1  # the advice once, not once per card
 
 
-def test_a_refused_hand_shows_its_bad_cards_once_in_the_action_bar(client, four):
+def test_a_refused_hand_shows_its_bad_cards_once_in_the_action_bar(scorer, four):
+    client = scorer(four)
     tap(client, four, "dealer:3")
     response = record_from_phone(client, four, winner=1, cards="ZZ 5X")
     html = response.content.decode()
@@ -413,7 +441,8 @@ def test_a_refused_hand_shows_its_bad_cards_once_in_the_action_bar(client, four)
         ("pl", 50, "Wpisowe 50 żetonów ·"),
     ],
 )
-def test_the_buy_in_is_counted_in_its_plural(client, db, language, buy_in, said):
+def test_the_buy_in_is_counted_in_its_plural(scorer, language, buy_in, said):
     session = make_session(buy_in=buy_in)
+    client = scorer(session)
     html = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content
     assert said in html.decode()

@@ -30,7 +30,7 @@ def may_score(client, match: Match) -> None:
 
 @pytest.fixture
 def match(db) -> Match:
-    """Ana, Bea and Cid, in that seat order, to 100 (the suite's ``client`` scores it)."""
+    """Ana, Bea and Cid, in that seat order, to 100 (a test hands it to its scorer)."""
     return make_match("pinkerton", PLAYERS, target=100)
 
 

@@ -23,14 +23,26 @@ from tests.referee.rulewatch import refused
 ALWAYS = PinkertonOptions(show_value="always")
 # Ala deals to Bea and Cez. Phase I on 9♠, phase II at 31: Ala opens phase III high.
 TO_HIGH = (
-    "turn 9S", "bea throw 10S AH", "cez throw QC JD", "ala throw 10C AD",
-    "turn KH", "bea throw KD 2S", "cez throw QD 2H", "ala throw KH QH",
-)  # fmt: skip
+    "turn 9S",
+    "bea throw 10S AH",
+    "cez throw QC JD",
+    "ala throw 10C AD",
+    "turn KH",
+    "bea throw KD 2S",
+    "cez throw QD 2H",
+    "ala throw KH QH",
+)
 # The same, but phase II at −4: Ala opens phase III between −20 and 20.
 TO_LOW = (
-    "turn 9S", "bea throw 10S AH", "cez throw QC JD", "ala throw 10C AD",
-    "turn 5H", "bea throw 2S 3S", "cez throw 4S AS", "ala throw 6S AH",
-)  # fmt: skip
+    "turn 9S",
+    "bea throw 10S AH",
+    "cez throw QC JD",
+    "ala throw 10C AD",
+    "turn 5H",
+    "bea throw 2S 3S",
+    "cez throw 4S AS",
+    "ala throw 6S AH",
+)
 
 # 10♠ A♥ thrown on the 9♠, the page's first example, as ``check_throw`` answers it.
 EXACT_THROW = {

@@ -76,9 +76,13 @@ def test_a_new_round_waits_for_the_dealer_to_turn_the_centre_card():
     b = board()
     assert (b.phase, b.step, b.dealer, b.to_play) == (1, "turn", "Ana", None)
     assert b.moves == {
-        "turn": True, "throw": False, "add": False, "pass": False, "free_pass": False,
+        "turn": True,
+        "throw": False,
+        "add": False,
+        "pass": False,
+        "free_pass": False,
         "skip": False,
-    }  # fmt: skip
+    }
     assert b.choose_dealer and b.stack_count == 0 and b.deal == 5
     assert [s.name for s in b.seats] == ["Ana", "Bea", "Cid"]
 
@@ -288,14 +292,16 @@ def test_the_tapped_cards_are_read_and_added_up():
 # --- on the match page ------------------------------------------------------------------
 
 
-def test_the_page_shows_the_round_and_uses_the_games_css(client, match):
+def test_the_page_shows_the_round_and_uses_the_games_css(scorer, match):
+    client = scorer(match)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="pinkerton-round"' in html and "pinkerton/pinkerton.css" in html
     assert 'id="pk-turn"' in html and 'id="pk-dealer-2"' in html
     assert 'id="pk-record"' not in html  # the round is recorded once it is over
 
 
-def test_every_move_is_shared_through_the_draft_and_stores_no_hand(client, match):
+def test_every_move_is_shared_through_the_draft_and_stores_no_hand(scorer, match):
+    client = scorer(match)
     response = post(client, match, "turn", cards="3H", **HTMX)
     assert response.status_code == 200
     match.refresh_from_db()
@@ -305,16 +311,21 @@ def test_every_move_is_shared_through_the_draft_and_stores_no_hand(client, match
     assert data_attr(html, "data-to-play") == "Bea"  # a reload sees the same turn
 
 
-def test_two_phones_see_the_same_turn_and_a_stale_phone_is_refused(client, match):
+def test_two_phones_see_the_same_turn_and_a_stale_phone_is_refused(scorer, match):
+    client = scorer(match)
     other = Client()
     may_score(other, match)
     post(client, match, "turn", cards="3H", **HTMX)
     html = other.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert data_attr(html, "data-to-play") == "Bea"
     stale = {
-        "draft_json": "{}", "draft_revision": "0", "step": "turn", "cards": "9S",
-        "request_id": str(uuid.uuid4()), "expected_number": "1",
-    }  # fmt: skip
+        "draft_json": "{}",
+        "draft_revision": "0",
+        "step": "turn",
+        "cards": "9S",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "1",
+    }
     url = f"/matches/{match.code}/hands/"
     html = other.post(url, stale, HTTP_ACCEPT_LANGUAGE="en", **HTMX).content.decode()
     assert "ledger.draft.changed" in html
@@ -326,7 +337,8 @@ def test_two_phones_see_the_same_turn_and_a_stale_phone_is_refused(client, match
     assert data_attr(html, "data-to-play") == "Cid"
 
 
-def test_a_refused_throw_keeps_the_cards_and_does_not_give_the_value_away(client, match):
+def test_a_refused_throw_keeps_the_cards_and_does_not_give_the_value_away(scorer, match):
+    client = scorer(match)
     post(client, match, "turn", cards="3H", **HTMX)
     html = post(client, match, "throw", cards="2H AC", **HTMX).content.decode()
     assert refused(html, "pinkerton.meet.not-met")
@@ -343,7 +355,8 @@ def test_the_cards_field_empties_once_the_cards_are_on_the_table(client, match):
     assert 'name="cards" value=' not in html
 
 
-def test_asking_shows_the_value_with_who_asked_and_keeps_the_tapped_cards(client, match):
+def test_asking_shows_the_value_with_who_asked_and_keeps_the_tapped_cards(scorer, match):
+    client = scorer(match)
     post(client, match, "turn", cards="3H", **HTMX)
     html = post(client, match, "ask:2", cards="10D", **HTMX).content.decode()
     assert data_attr(html, "data-value") == "3"
@@ -353,7 +366,8 @@ def test_asking_shows_the_value_with_who_asked_and_keeps_the_tapped_cards(client
     assert match.draft["events"][-1] == "2 ask"
 
 
-def test_undo_takes_back_the_last_action_for_every_phone(client, match):
+def test_undo_takes_back_the_last_action_for_every_phone(scorer, match):
+    client = scorer(match)
     post(client, match, "turn", cards="3H", **HTMX)
     post(client, match, "pass", **HTMX)
     html = post(client, match, "back", **HTMX).content.decode()
@@ -362,7 +376,8 @@ def test_undo_takes_back_the_last_action_for_every_phone(client, match):
     assert match.draft["events"] == [ROUND_EVENTS[0]]
 
 
-def test_a_whole_round_then_record_it(client, match):
+def test_a_whole_round_then_record_it(scorer, match):
+    client = scorer(match)
     for pressed, cards in ROUND:
         response = post(client, match, pressed, cards=cards, **HTMX)
         assert "violations" not in response.content.decode(), (pressed, cards)
@@ -379,22 +394,25 @@ def test_a_whole_round_then_record_it(client, match):
     assert "data-dealer" in seat_html(html, "Bea")  # the deal went to the left
 
 
-def test_an_unfinished_round_is_not_recorded(client, match):
+def test_an_unfinished_round_is_not_recorded(scorer, match):
+    client = scorer(match)
     post(client, match, "turn", cards="3H", **HTMX)
     html = post(client, match, record="round", **HTMX).content.decode()
     assert "This round is not over" in html
     assert not match.hands.exists()
 
 
-def test_a_move_works_without_javascript(client, match):
+def test_a_move_works_without_javascript(scorer, match):
+    client = scorer(match)
     response = post(client, match, "turn", cards="3H")
     assert response.status_code == 200 and "<html" in response.content.decode()
     match.refresh_from_db()
     assert match.draft["events"] == [ROUND_EVENTS[0]]
 
 
-def test_polish_letters_are_read_on_a_polish_page(client, match):
+def test_polish_letters_are_read_on_a_polish_page(scorer, match):
     # "DH" is the dama of hearts in Polish letters (Q♥); in English it is not a card.
+    client = scorer(match)
     html = post(client, match, "turn", cards="DH", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert '<html lang="pl">' in html
     match.refresh_from_db()
@@ -405,13 +423,15 @@ def test_polish_letters_are_read_on_a_polish_page(client, match):
     assert "W♦" in html  # the log writes the cards as a Pole reads them
 
 
-def test_the_live_check_adds_up_the_tapped_cards(client, match):
+def test_the_live_check_adds_up_the_tapped_cards(scorer, match):
+    client = scorer(match)
     post(client, match, "turn", cards="3H", **HTMX)
     match.refresh_from_db()
     data = {
-        "draft_json": json.dumps(match.draft), "cards": "10♠ A♥",
+        "draft_json": json.dumps(match.draft),
+        "cards": "10♠ A♥",
         "expected_number": "1",
-    }  # fmt: skip
+    }
     html = client.post(
         f"/matches/{match.code}/check/cards/", data, HTTP_ACCEPT_LANGUAGE="en", **HTMX
     ).content.decode()
@@ -419,7 +439,8 @@ def test_the_live_check_adds_up_the_tapped_cards(client, match):
     assert "2 of 2 cards" in html
 
 
-def test_a_recorded_round_is_corrected_by_its_moves(client, match: Match):
+def test_a_recorded_round_is_corrected_by_its_moves(scorer, match: Match):
+    client = scorer(match)
     post_round(client, match)
     url = f"/matches/{match.code}/hands/1/edit/"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -463,10 +484,11 @@ def post_round(client, match) -> None:
     assert totals(match) == [0, 4, 0]
 
 
-def test_a_finished_match_offers_no_moves(client, db):
+def test_a_finished_match_offers_no_moves(scorer, db):
     from tests.conftest import make_match
 
     match = make_match("pinkerton", PLAYERS, target=4)
+    client = scorer(match)
     post_round(client, match)
     match.refresh_from_db()
     assert match.is_finished
@@ -479,7 +501,8 @@ def test_a_view_after_the_match_is_won_has_no_board():
     assert PinkertonHandForm(won).board is None
 
 
-def test_the_page_greys_a_player_out_and_lays_their_passes_face_down(client, match):
+def test_the_page_greys_a_player_out_and_lays_their_passes_face_down(scorer, match):
+    client = scorer(match)
     for pressed, cards in ROUND[:12]:
         response = post(client, match, pressed, cards=cards, **HTMX)
     cid = seat_html(response.content.decode(), "Cid")
@@ -489,7 +512,8 @@ def test_the_page_greys_a_player_out_and_lays_their_passes_face_down(client, mat
     assert "data-out" not in bea and 'class="mark on"' not in bea
 
 
-def test_the_match_page_calls_a_round_a_round(client, match):
+def test_the_match_page_calls_a_round_a_round(scorer, match):
+    client = scorer(match)
     page = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert re.search(r"<h2 data-hand-label[^>]*>Round 1</h2>", page)
     assert 'data-template="Round %s"' in page

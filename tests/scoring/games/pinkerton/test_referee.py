@@ -35,38 +35,78 @@ def test_the_page_asks_every_question(client):
 @pytest.mark.parametrize(
     ("query", "verdict", "rule", "says"),
     [
-        ("q=throw&stack=9S&throw=10S+AH", "yes", "pinkerton.meet.exact",
-         "Yes, exactly: -9 on a value of -9"),
-        ("q=throw&stack=9S&throw=10S+AH", "yes", "pinkerton.meet.exact",
-         "A throw has 2 cards at this value."),
-        ("q=throw&stack=5C+3C&throw=QS+10S", "yes", "pinkerton.meet.negative",
-         "Yes: -40 meets a value of -8"),
-        ("q=throw&stack=3H&throw=2H+AC", "no", "pinkerton.meet.positive",
-         "These cards add up to 1. The value is 3"),
-        ("q=throw&stack=KH+KD&throw=KH+QH", "no", "pinkerton.meet.card-count",
-         "it must have exactly 3"),
-        ("q=throw&stack=KH+KH+KH&throw=2H+3H", "no", "cards.deck.too-many",
-         "K♥ is entered 3 times, but the deck holds only 2."),
-        ("q=add&stack=10H+5H&card=KH", "no", "pinkerton.rule1.face-card",
-         "K♥ may not be added"),
-        ("q=add&stack=10H+10D&card=KH", "yes", "pinkerton.rule1.face-card",
-         "Yes: the stack is then 60"),
-        ("q=add&stack=2H+QD&card=4C", "yes", "pinkerton.round.phase-three",
-         "Yes: the stack is then 28"),
-        ("q=throw&stack=5H+5S&throw=2H+3S", "yes", "pinkerton.meet.zero",
-         "At 0 the player may also skip the throw (rule 2)"),
-        ("q=throw&stack=3H&throw=2H+AC", "no", "pinkerton.meet.positive",
-         "the pass without consequence (rule 1) only replaces the card added after a throw"),
-        ("q=add&stack=10H+5H&card=KH", "no", "pinkerton.rule1.face-card",
-         "has no card that may be added passes without consequence"),
-        ("q=points&cards=23", "", "pinkerton.points.bonus",
-         "23 cards score 43 points"),
-        ("q=points&cards=23", "", "pinkerton.points.bonus",
-         "Cards in the stack: 23"),
-        ("q=points&cards=23", "", "pinkerton.points.bonus",
-         "Ten more for every ten cards: 20"),
+        (
+            "q=throw&stack=9S&throw=10S+AH",
+            "yes",
+            "pinkerton.meet.exact",
+            "Yes, exactly: -9 on a value of -9",
+        ),
+        (
+            "q=throw&stack=9S&throw=10S+AH",
+            "yes",
+            "pinkerton.meet.exact",
+            "A throw has 2 cards at this value.",
+        ),
+        (
+            "q=throw&stack=5C+3C&throw=QS+10S",
+            "yes",
+            "pinkerton.meet.negative",
+            "Yes: -40 meets a value of -8",
+        ),
+        (
+            "q=throw&stack=3H&throw=2H+AC",
+            "no",
+            "pinkerton.meet.positive",
+            "These cards add up to 1. The value is 3",
+        ),
+        (
+            "q=throw&stack=KH+KD&throw=KH+QH",
+            "no",
+            "pinkerton.meet.card-count",
+            "it must have exactly 3",
+        ),
+        (
+            "q=throw&stack=KH+KH+KH&throw=2H+3H",
+            "no",
+            "cards.deck.too-many",
+            "K♥ is entered 3 times, but the deck holds only 2.",
+        ),
+        ("q=add&stack=10H+5H&card=KH", "no", "pinkerton.rule1.face-card", "K♥ may not be added"),
+        (
+            "q=add&stack=10H+10D&card=KH",
+            "yes",
+            "pinkerton.rule1.face-card",
+            "Yes: the stack is then 60",
+        ),
+        (
+            "q=add&stack=2H+QD&card=4C",
+            "yes",
+            "pinkerton.round.phase-three",
+            "Yes: the stack is then 28",
+        ),
+        (
+            "q=throw&stack=5H+5S&throw=2H+3S",
+            "yes",
+            "pinkerton.meet.zero",
+            "At 0 the player may also skip the throw (rule 2)",
+        ),
+        (
+            "q=throw&stack=3H&throw=2H+AC",
+            "no",
+            "pinkerton.meet.positive",
+            "the pass without consequence (rule 1) only replaces the card added after a throw",
+        ),
+        (
+            "q=add&stack=10H+5H&card=KH",
+            "no",
+            "pinkerton.rule1.face-card",
+            "has no card that may be added passes without consequence",
+        ),
+        ("q=points&cards=23", "", "pinkerton.points.bonus", "23 cards score 43 points"),
+        ("q=points&cards=23", "", "pinkerton.points.bonus", "Cards in the stack: 23"),
+        ("q=points&cards=23", "", "pinkerton.points.bonus", "Ten more for every ten cards: 20"),
     ],
-)  # fmt: skip
+)
 def test_each_answer_says_what_decides_it_and_links_that_rule(client, query, verdict, rule, says):
     html = ask(client, query)
     assert f'class="answer {verdict}"' in html
@@ -96,16 +136,18 @@ def test_a_question_without_the_centre_is_not_answered_as_a_centre_of_0(client, 
     assert 'class="answer' not in html
 
 
-def test_asked_from_a_match_its_extra_deck_counts(client):
+def test_asked_from_a_match_its_extra_deck_counts(scorer):
     match = make_match("pinkerton", PLAYERS, target=100, options={"extra_deck": True})
+    client = scorer(match)
     question = "q=throw&stack=KH+KH+KH&throw=KD+KD+QH+QD"
     assert "cards.deck.too-many" in ask(client, question)
     html = ask(client, f"{question}&match={match.code}")
     assert "cards.deck.too-many" not in html and 'class="answer yes"' in html
 
 
-def test_the_match_page_links_its_referee(client):
+def test_the_match_page_links_its_referee(scorer):
     match = make_match("pinkerton", PLAYERS, target=100)
+    client = scorer(match)
     html = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'href="/pinkerton/referee/?match={match.code}"' in html
 

@@ -99,16 +99,24 @@ def test_premiums_penalties_and_options_are_applied(client):
 @pytest.mark.parametrize(
     ("sides", "rule"),
     [
-        ([SIDE_A | {"melds": [*SIDE_A["melds"], ["7H", "8H", "2H"]]}, SIDE_B],
-         "samba.meld.sequence-no-wilds"),
+        (
+            [SIDE_A | {"melds": [*SIDE_A["melds"], ["7H", "8H", "2H"]]}, SIDE_B],
+            "samba.meld.sequence-no-wilds",
+        ),
         ([SIDE_A, SIDE_B | {"hand": ["KH", "KH", "QS"]}], "cards.deck.too-many"),
         ([SIDE_A, SIDE_B | {"went_out": True}], "samba.going-out.two-combinations"),
-        ([SIDE_A, SIDE_A | {"melds": [], "red_threes": 0}, SIDE_B | {"melds": SIDE_A["melds"],
-          "went_out": True, "red_threes": 0, "hand": []}], "samba.going-out.one-side"),
+        (
+            [
+                SIDE_A,
+                SIDE_A | {"melds": [], "red_threes": 0},
+                SIDE_B | {"melds": SIDE_A["melds"], "went_out": True, "red_threes": 0, "hand": []},
+            ],
+            "samba.going-out.one-side",
+        ),
         ([SIDE_A], "samba.hand.sides"),
         ([SIDE_A, SIDE_B | {"red_threes": -1}], "samba.hand.invalid-entry"),
     ],
-)  # fmt: skip
+)
 def test_an_impossible_hand_is_a_422_naming_its_rules(client, sides, rule):
     response = score(client, sides)
     assert response.status_code == 422

@@ -37,11 +37,16 @@ PAGE_CARDS = {
 PAGE_QUICK = {
     "mode": "quick",
     "sides": [
-        {"clean_canastras": 1, "sambas": 1, "red_threes": 2, "table_points": 180,
-         "went_out": True},
+        {
+            "clean_canastras": 1,
+            "sambas": 1,
+            "red_threes": 2,
+            "table_points": 180,
+            "went_out": True,
+        },
         {"dirty_canastras": 1, "red_threes": 1, "table_points": 140, "hand_points": 65},
     ],
-}  # fmt: skip
+}
 DEFAULT_OPTIONS = {"top_minimum": 150, "cumulative_canastra_bonus": False}
 
 

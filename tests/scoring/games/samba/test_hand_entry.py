@@ -133,9 +133,11 @@ def test_black_threes_are_shown_valid_only_for_the_side_going_out():
 
 def test_three_sides_each_get_their_fields():
     match = MatchView(
-        options=MATCH.options, target=10_000, hands_played=0,
+        options=MATCH.options,
+        target=10_000,
+        hands_played=0,
         sides=tuple(SideView(i, f"p{i}", (), 0) for i in range(3)),
-    )  # fmt: skip
+    )
     entry = entry_of({"mode": "quick", "went_out": "", "s2-table_points": "35"}, match)
     assert len(entry["sides"]) == 3
     totals = [b.total for b in game.score_hand(match, entry)]

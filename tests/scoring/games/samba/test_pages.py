@@ -20,9 +20,11 @@ PAIRS = (("Ana", "Bia"), ("Caio", "Davi"))
 
 def samba_match(sides) -> Match:
     return make_match(
-        "samba", sides, target=10_000,
+        "samba",
+        sides,
+        target=10_000,
         options={"top_minimum": 150, "cumulative_canastra_bonus": False},
-    )  # fmt: skip
+    )
 
 
 @pytest.fixture
@@ -54,7 +56,8 @@ def test_a_side_has_at_most_three_players(client):
     assert not Match.objects.exists()
 
 
-def test_the_match_page_shows_both_entry_modes_and_the_opening_minimums(client, match):
+def test_the_match_page_shows_both_entry_modes_and_the_opening_minimums(scorer, match):
+    client = scorer(match)
     html = page(client, match.get_absolute_url())
     assert 'name="mode" value="quick"' in html and 'name="mode" value="cards"' in html
     assert html.count("Opening minimum: 50") == 2
@@ -63,7 +66,8 @@ def test_the_match_page_shows_both_entry_modes_and_the_opening_minimums(client, 
     assert html.count("data-picker") == 2  # one picker per side, for its melds and hand
 
 
-def test_a_hand_in_cards_mode_is_recorded_with_its_breakdown(client, match):
+def test_a_hand_in_cards_mode_is_recorded_with_its_breakdown(scorer, match):
+    client = scorer(match)
     response = post_hand(client, match, PAGE_CARDS_POST, **HTMX, **EN)
     assert response.status_code == 200
     assert totals(match) == [2580, 275]
@@ -75,20 +79,23 @@ def test_a_hand_in_cards_mode_is_recorded_with_its_breakdown(client, match):
     assert 'href="/rules/samba/#samba.bonus.samba"' in html
 
 
-def test_a_hand_in_quick_mode_adds_up_the_same(client, match):
+def test_a_hand_in_quick_mode_adds_up_the_same(scorer, match):
+    client = scorer(match)
     post_hand(client, match, PAGE_QUICK_POST)
     assert totals(match) == [2580, 275]
     cards_lines = (
         match.hands.get().scores.order_by("side__position").values_list("lines", flat=True)
     )
     other = make_match("samba", PAIRS, target=10_000, options=match.options)
+    scorer(other)
     post_hand(client, other, PAGE_CARDS_POST)
     assert list(cards_lines) == list(
         other.hands.get().scores.order_by("side__position").values_list("lines", flat=True)
     )
 
 
-def test_an_impossible_hand_is_refused_with_its_rules_and_nothing_is_saved(client, match):
+def test_an_impossible_hand_is_refused_with_its_rules_and_nothing_is_saved(scorer, match):
+    client = scorer(match)
     data = PAGE_CARDS_POST | {"s0-melds": "KH KS KD KC KH JK 2D 2C"}
     response = post_hand(client, match, data, **EN)
     html = response.content.decode()
@@ -99,7 +106,8 @@ def test_an_impossible_hand_is_refused_with_its_rules_and_nothing_is_saved(clien
     assert 'href="/rules/samba/#samba.going-out.two-combinations"' in html
 
 
-def test_a_quick_hand_needing_more_wilds_than_three_decks_hold_is_refused(client, match):
+def test_a_quick_hand_needing_more_wilds_than_three_decks_hold_is_refused(scorer, match):
+    client = scorer(match)
     each_side = {"s0-wild_canastras": "2", "s0-table_points": "280"}
     data = {"mode": "quick", "went_out": ""} | each_side
     data |= {name.replace("s0-", "s1-"): value for name, value in each_side.items()}
@@ -114,7 +122,8 @@ def test_a_quick_hand_needing_more_wilds_than_three_decks_hold_is_refused(client
     assert 'href="/rules/samba/#samba.hand.too-many-wilds"' in html
 
 
-def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
+def test_the_deck_limit_holds_across_both_sides_and_the_hands(scorer, match):
+    client = scorer(match)
     data = PAGE_CARDS_POST | {"s1-hand": "QS 5H JK KH"}  # K♥ five times, in melds and hand
     data["s0-melds"] = data["s0-melds"].replace("AH AS AD", "AH AS AD\nKH KH 2S")
     html = post_hand(client, match, data, **EN).content.decode()
@@ -122,7 +131,8 @@ def test_the_deck_limit_holds_across_both_sides_and_the_hands(client, match):
     assert "K♥ is entered 5 times, but the deck holds only 3." in html
 
 
-def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
+def test_correcting_a_hand_refills_the_form_in_its_mode(scorer, match):
+    client = scorer(match)
     post_hand(client, match, PAGE_CARDS_POST)
     html = page(client, f"/matches/{match.code}/hands/1/edit/")
     assert 'value="cards" checked' in html or re.search(r'value="cards"[^>]*checked', html)
@@ -134,7 +144,8 @@ def test_correcting_a_hand_refills_the_form_in_its_mode(client, match):
     assert totals(match) == [2580, 325]
 
 
-def test_the_winner_is_named_when_the_target_is_passed(client, match):
+def test_the_winner_is_named_when_the_target_is_passed(scorer, match):
+    client = scorer(match)
     big = {"mode": "quick", "went_out": "", "s0-sambas": "7", "s0-table_points": "350"}
     post_hand(client, match, big)
     match.refresh_from_db()
@@ -157,7 +168,8 @@ def one_on_one() -> Match:
     [PAGE_QUICK_POST | {"s0-hand_points": "20"}, PAGE_CARDS_POST | {"s0-hand": "QH JS"}],
     ids=["quick", "cards"],
 )
-def test_a_player_alone_who_went_out_with_cards_in_hand_is_refused(client, one_on_one, left):
+def test_a_player_alone_who_went_out_with_cards_in_hand_is_refused(scorer, one_on_one, left):
+    client = scorer(one_on_one)
     response = post_hand(client, one_on_one, left, **EN)
     html = response.content.decode()
     assert response.status_code == 422
@@ -170,13 +182,15 @@ def test_a_player_alone_who_went_out_with_cards_in_hand_is_refused(client, one_o
     assert 'href="/rules/samba/#samba.going-out.cards-left-alone"' in html
 
 
-def test_the_same_hand_for_two_pairs_counts_the_partners_cards(client, match):
+def test_the_same_hand_for_two_pairs_counts_the_partners_cards(scorer, match):
+    client = scorer(match)
     response = post_hand(client, match, PAGE_QUICK_POST | {"s0-hand_points": "20"})
     assert response.status_code == 302
     assert totals(match) == [2560, 275]
 
 
-def test_a_player_alone_is_refused_the_partners_premiums_and_faults(client, one_on_one):
+def test_a_player_alone_is_refused_the_partners_premiums_and_faults(scorer, one_on_one):
+    client = scorer(one_on_one)
     data = PAGE_QUICK_POST | {"s0-deal_with_partner": "1", "s1-permission_unable": "1"}
     html = post_hand(client, one_on_one, data, **EN).content.decode()
     assert not one_on_one.hands.exists()
@@ -188,9 +202,14 @@ def test_a_player_alone_is_refused_the_partners_premiums_and_faults(client, one_
     assert "but faults of asking the partner were entered (1)." in html
 
 
-def test_a_player_alone_is_not_offered_what_needs_a_partner(client, one_on_one, match):
-    partner_only = ("deal_with_partner", "play_with_partner", "went_out_after_refusal",
-                    "permission_unable")  # fmt: skip
+def test_a_player_alone_is_not_offered_what_needs_a_partner(scorer, one_on_one, match):
+    client = scorer(one_on_one, match)
+    partner_only = (
+        "deal_with_partner",
+        "play_with_partner",
+        "went_out_after_refusal",
+        "permission_unable",
+    )
     alone = page(client, one_on_one.get_absolute_url())
     pairs = page(client, match.get_absolute_url())
     for name in partner_only:
@@ -199,7 +218,8 @@ def test_a_player_alone_is_not_offered_what_needs_a_partner(client, one_on_one, 
     assert 'name="s0-deal_solo"' in alone and 'name="s0-play_solo"' in alone
 
 
-def test_players_alone_record_the_page_hand_as_pairs_do(client, one_on_one):
+def test_players_alone_record_the_page_hand_as_pairs_do(scorer, one_on_one):
+    client = scorer(one_on_one)
     response = post_hand(client, one_on_one, PAGE_QUICK_POST | {"s0-play_solo": "1"})
     assert response.status_code == 302
     assert totals(one_on_one) == [2580 + 500, 275]
@@ -209,12 +229,16 @@ def check(client, match, field, data, **extra):
     return client.post(f"/matches/{match.code}/check/{field}/", data, **extra)
 
 
-def test_the_live_meld_check_answers_each_line_of_a_side(client, match):
+def test_the_live_meld_check_answers_each_line_of_a_side(scorer, match):
+    client = scorer(match)
     response = check(
-        client, match, "s1-melds",
+        client,
+        match,
+        "s1-melds",
         {"s1-melds": "KH KS KD KC KH JK 2D\n7H 8H 2H\n3S 3C 3S", "went_out": "0"},
-        **HTMX, **EN,
-    )  # fmt: skip
+        **HTMX,
+        **EN,
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert "✓" in html and "Dirty canastra</a> · 120 card points" in html
@@ -225,21 +249,24 @@ def test_the_live_meld_check_answers_each_line_of_a_side(client, match):
     assert 'data-card="KH"' in html and "K♥" in html  # the cards as read
 
 
-def test_the_live_meld_check_allows_black_threes_for_the_side_going_out(client, match):
+def test_the_live_meld_check_allows_black_threes_for_the_side_going_out(scorer, match):
+    client = scorer(match)
     html = check(
         client, match, "s0-melds", {"s0-melds": "3S 3C 3S", "went_out": "0"}, **EN
     ).content.decode()
     assert "Black threes</a> · 15 card points" in html
 
 
-def test_the_live_meld_check_reads_the_readers_letters(client, match):
+def test_the_live_meld_check_reads_the_readers_letters(scorer, match):
+    client = scorer(match)
     html = check(client, match, "s0-melds", {"s0-melds": "7H 7E 7O"}).content.decode()
     assert 'data-card="7H"' in html and 'data-card="7S"' in html and 'data-card="7D"' in html
     asked = check(client, match, "s0-melds", {"s0-melds": "7C 7E 7O"}).content.decode()
     assert "cards.ambiguous" in asked and "7♥" in asked and "7♣" in asked
 
 
-def test_the_live_meld_check_names_an_unreadable_card(client, match):
+def test_the_live_meld_check_names_an_unreadable_card(scorer, match):
+    client = scorer(match)
     html = check(client, match, "s0-melds", {"s0-melds": "KH ZZ"}, **EN)
     assert "“ZZ” is not a card" in html.content.decode()
 
@@ -335,8 +362,9 @@ def test_the_opening_question_asks_with_the_pile_whether_it_is_premiado(client):
     assert 'for="opening-pile_frozen"' in opening
 
 
-def test_asked_from_a_match_its_opening_minimum_from_7000_decides(client):
+def test_asked_from_a_match_its_opening_minimum_from_7000_decides(scorer):
     at_160 = make_match("samba", PAIRS, target=10_000, options={"top_minimum": 160})
+    client = scorer(at_160)
     asked = "/samba/referee/?q=opening&melds=AS+AH+AD+AC+AS+AH%0A10S+10H+10D&running_total=7000"
     assert "✓ Yes: 150 points, the minimum is 150" in page(client, asked + "&top_minimum=150")
     # The match plays to 160 from 7,000, whatever the query says.
@@ -399,11 +427,14 @@ def test_the_rulebook_shows_every_rule_under_its_id(client, language, heading):
     assert f"<h2>{heading}</h2>" in html
 
 
-def test_a_match_whose_stored_option_the_engine_refuses_still_opens(client):
+def test_a_match_whose_stored_option_the_engine_refuses_still_opens(scorer):
     match = make_match(
-        "samba", PAIRS, target=10_000,
+        "samba",
+        PAIRS,
+        target=10_000,
         options={"top_minimum": 170, "cumulative_canastra_bonus": False},
-    )  # fmt: skip
+    )
+    client = scorer(match)
     response = client.get(match.get_absolute_url(), **EN)
     assert response.status_code == 200
     assert response.content.decode().count("Opening minimum: 50") == 2
@@ -412,7 +443,8 @@ def test_a_match_whose_stored_option_the_engine_refuses_still_opens(client):
     assert client.get(f"/matches/{match.code}/hands/1/edit/").status_code == 200
 
 
-def test_correcting_a_hand_with_a_stored_token_that_is_not_a_card(client, match):
+def test_correcting_a_hand_with_a_stored_token_that_is_not_a_card(scorer, match):
+    client = scorer(match)
     post_hand(client, match, PAGE_CARDS_POST)
     hand = match.hands.get()
     hand.entry["sides"][1]["hand"] = ["QS", "ZZ", "JK"]

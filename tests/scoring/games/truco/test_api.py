@@ -212,8 +212,11 @@ def test_the_schema_lists_the_truco_endpoints(client):
 
 
 def test_the_accepted_truco_house_rule_under_the_name_issue_9_gives_it(client):
-    body = {"tricks": ["A", "B", "B"], "truco_accepted_in": 2,
-            "options": {"accepted-truco-trick-decides": True}}  # fmt: skip
+    body = {
+        "tricks": ["A", "B", "B"],
+        "truco_accepted_in": 2,
+        "options": {"accepted-truco-trick-decides": True},
+    }
     answer = post(client, "hands/resolve", body)
     assert answer.status_code == 200
     assert answer.json() == {

@@ -164,8 +164,9 @@ def test_events_that_no_longer_fit_the_score_are_left_out_and_said():
 def step(calls: str, pressed: str, match: MatchView | None = None) -> TrucoHandForm:
     """The form after the step button ``pressed``, with the draft it leaves."""
     match = replace(match or view(), draft={"events": events(calls)})
-    form = TrucoHandForm(match, {"draft_json": json.dumps({"events": events(calls)}),
-                                 "step": pressed})  # fmt: skip
+    form = TrucoHandForm(
+        match, {"draft_json": json.dumps({"events": events(calls)}), "step": pressed}
+    )
     return form.redrawn(form.step())
 
 
@@ -229,7 +230,8 @@ def post(client, match, *, act: str = "", step: str = "", **headers):
     return client.post(f"/matches/{match.code}/hands/", data, **headers)
 
 
-def test_the_match_page_keeps_the_screen_awake_and_says_who_deals(client, match):
+def test_the_match_page_keeps_the_screen_awake_and_says_who_deals(scorer, match):
+    client = scorer(match)
     page = client.get(match.get_absolute_url()).content.decode()
     assert "data-keep-awake" in page
     assert re.search(r"data-dealer>Duda<", page) and re.search(r"data-mao>Ana<", page)
@@ -237,7 +239,8 @@ def test_the_match_page_keeps_the_screen_awake_and_says_who_deals(client, match)
     assert f'href="/truco/referee/?match={match.code}"' in page
 
 
-def test_one_tap_records_a_plain_hand(client, match):
+def test_one_tap_records_a_plain_hand(scorer, match):
+    client = scorer(match)
     response = post(client, match, act="win:B", **HTMX)
     assert response.status_code == 200
     assert totals(match) == [0, 1]
@@ -246,7 +249,8 @@ def test_one_tap_records_a_plain_hand(client, match):
     assert html.count('id="hand-form"') == 1  # the recording phone gets one fresh form
 
 
-def test_a_call_is_shared_with_every_phone_and_stores_no_hand(client, match):
+def test_a_call_is_shared_with_every_phone_and_stores_no_hand(scorer, match):
+    client = scorer(match)
     response = post(client, match, step="raise:A", **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
@@ -259,7 +263,8 @@ def test_a_call_is_shared_with_every_phone_and_stores_no_hand(client, match):
     assert "Nós pediu Truco! — Eles responde." in page
 
 
-def test_a_refused_step_shows_the_rule_and_keeps_the_hand(client, match):
+def test_a_refused_step_shows_the_rule_and_keeps_the_hand(scorer, match):
+    client = scorer(match)
     post(client, match, step="raise:A", **HTMX)
     response = post(client, match, step="raise:A", **HTMX)
     html = response.content.decode()
@@ -269,13 +274,17 @@ def test_a_refused_step_shows_the_rule_and_keeps_the_hand(client, match):
     assert match.draft == {"events": [{"type": "raise", "team": "A"}]}
 
 
-def test_a_step_from_a_phone_that_missed_another_phones_call_is_refused(client, match):
+def test_a_step_from_a_phone_that_missed_another_phones_call_is_refused(scorer, match):
+    client = scorer(match)
     post(client, match, step="raise:A", **HTMX)
     match.refresh_from_db()
     stale = {
-        "draft_json": "{}", "draft_revision": "0", "step": "raise:B",
-        "request_id": str(uuid.uuid4()), "expected_number": "1",
-    }  # fmt: skip
+        "draft_json": "{}",
+        "draft_revision": "0",
+        "step": "raise:B",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "1",
+    }
     html = client.post(f"/matches/{match.code}/hands/", stale, **HTMX).content.decode()
     assert "ledger.draft.changed" in html
     match.refresh_from_db()
@@ -283,7 +292,8 @@ def test_a_step_from_a_phone_that_missed_another_phones_call_is_refused(client, 
     assert "Nós pediu Truco!" in html  # the hand as it now stands
 
 
-def test_steps_work_without_javascript(client, match):
+def test_steps_work_without_javascript(scorer, match):
+    client = scorer(match)
     response = post(client, match, step="raise:B")
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html
@@ -296,7 +306,8 @@ def test_steps_work_without_javascript(client, match):
     assert match.draft == {}  # recording the hand closed its draft
 
 
-def test_the_page_prompts_the_mao_de_onze(client, match):
+def test_the_page_prompts_the_mao_de_onze(scorer, match):
+    client = scorer(match)
     for _ in range(11):
         record(match, {"events": [{"type": "win", "team": "A"}]})
     html = client.get(match.get_absolute_url()).content.decode()
@@ -304,7 +315,8 @@ def test_the_page_prompts_the_mao_de_onze(client, match):
     assert "Nós tem 11" in html and "Eles marca 1" in html
 
 
-def test_a_finished_match_offers_no_buttons(client, match):
+def test_a_finished_match_offers_no_buttons(scorer, match):
+    client = scorer(match)
     for _ in range(11):
         record(match, {"events": [{"type": "win", "team": "B"}]})
     record(match, {"events": [{"type": "win", "team": "B"}]})
@@ -313,7 +325,8 @@ def test_a_finished_match_offers_no_buttons(client, match):
     assert "Partida encerrada." in html
 
 
-def test_a_hand_is_corrected_by_its_calls(client, match):
+def test_a_hand_is_corrected_by_its_calls(scorer, match):
+    client = scorer(match)
     record(match, {"events": [{"type": "win", "team": "A"}]})
     url = f"/matches/{match.code}/hands/1/edit/"
     page = client.get(url).content.decode()
@@ -365,13 +378,14 @@ def test_a_stored_option_the_engine_does_not_know_is_ignored():
     assert board_.state.options.variant == "mineiro" and board_.state.options.target == 12
 
 
-def test_an_old_stored_option_does_not_break_the_match_pages(client, db):
+def test_an_old_stored_option_does_not_break_the_match_pages(scorer, db):
     match = make_match(
         "truco",
         (("Ana", "Caio"), ("Bia", "Duda")),
         target=15,
         options={"variant": "seed", "best_of": 1, "mao_de_ferro": "old"},
     )
+    client = scorer(match)
     assert client.get(match.get_absolute_url()).status_code == 200
     assert client.get(f"/matches/{match.code}/live/", **HTMX).status_code == 200
     response = post(client, match, act="win:A", **HTMX)
@@ -387,16 +401,19 @@ def test_the_target_comes_from_the_engine():
     assert [value for value, _label in TARGET_CHOICES] == [12, 15, 24]
 
 
-def test_the_title_shows_the_games_target(client, db):
+def test_the_title_shows_the_games_target(scorer, db):
     match = make_match("truco", (("Ana",), ("Bia",)), target=15)
+    client = scorer(match)
     assert "até 15" in client.get(match.get_absolute_url()).content.decode()
     match = make_match("truco", (("Ana",), ("Bia",)))  # no target stored: the engine's
+    scorer(match)
     assert "até 12" in client.get(match.get_absolute_url()).content.decode()
 
 
 def test_each_hand_of_the_history_is_drawn_once_then_cached(
-    client, match, django_assert_num_queries
+    scorer, match, django_assert_num_queries
 ):
+    client = scorer(match)
     for team in "AB":
         record(match, {"events": [{"type": "win", "team": team}]})
     page = client.get(match.get_absolute_url()).content.decode()
@@ -409,7 +426,8 @@ def test_each_hand_of_the_history_is_drawn_once_then_cached(
     assert html.content.decode().count('class="hand" id="hand-') == 1
 
 
-def test_the_penalty_note_says_what_a_penalty_does_at_this_score(client, match):
+def test_the_penalty_note_says_what_a_penalty_does_at_this_score(scorer, match):
+    client = scorer(match)
     html = client.get(match.get_absolute_url()).content.decode()
     # under Nós's heading, the note names only the team that scores
     assert "Falta aqui: Eles marca 1." in html and "Nós cometeu" not in html
@@ -427,7 +445,8 @@ def test_the_penalty_note_says_what_a_penalty_does_at_this_score(client, match):
     assert "Falta aqui: Nós marca 1." not in html
 
 
-def test_the_hand_form_keeps_the_ledgers_request_plumbing(client, match):
+def test_the_hand_form_keeps_the_ledgers_request_plumbing(scorer, match):
+    client = scorer(match)
     page = client.get(match.get_absolute_url()).content.decode()
     form = re.search(r'<form id="hand-form".*?</form>', page, re.S).group(0)
     assert re.search(r'<input type="hidden" name="request_id" value="[0-9a-f-]{36}">', form)

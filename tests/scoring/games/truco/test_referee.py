@@ -25,8 +25,13 @@ def cards(
     accepted: bool = False,
     accepted_in: int | None = None,
 ) -> dict:
-    data = {"q": "tricks", "mao": str(mao), "variant": variant, "vira": vira,
-            "players": str(players)}  # fmt: skip
+    data = {
+        "q": "tricks",
+        "mao": str(mao),
+        "variant": variant,
+        "vira": vira,
+        "players": str(players),
+    }
     if accepted:  # the house rule ticked on the page
         data["accepted_truco_trick_decides"] = "on"
     if accepted_in is not None:
@@ -161,10 +166,11 @@ def test_one_against_one_and_three_against_three(client):
     assert "truco.trick" in html  # three cards for two players: refused by its rule
 
 
-def test_a_matchs_referee_uses_its_variant_seats_and_mao(client):
+def test_a_matchs_referee_uses_its_variant_seats_and_mao(scorer):
     match = make_match(
         "truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12, options={"variant": "mineiro"}
     )
+    client = scorer(match)
     record(match, {"events": [{"type": "win", "team": "A"}]})
     page = client.get(f"/truco/referee/?match={match.code}").content.decode()
     assert '<option value="1" selected>Bia (B1)</option>' in page
@@ -200,8 +206,9 @@ def test_each_trick_has_one_picker_over_its_card_fields(client):
         assert 'data-card="JK"' not in trick
 
 
-def test_a_matchs_tricks_have_a_card_field_for_each_of_its_seats(client):
+def test_a_matchs_tricks_have_a_card_field_for_each_of_its_seats(scorer):
     match = make_match("truco", (("Ana",), ("Bia",)), target=12)
+    client = scorer(match)
     html = client.get(f"/truco/referee/?match={match.code}").content.decode()
     for number in (1, 2, 3):
         trick = trick_section(html, number)
@@ -266,13 +273,14 @@ def test_the_trick_the_truco_was_accepted_in_is_one_of_three():
         assert "truco_accepted_in" in form.errors
 
 
-def test_a_matchs_house_rule_decides_by_the_trick_after_the_call(client):
+def test_a_matchs_house_rule_decides_by_the_trick_after_the_call(scorer):
     match = make_match(
         "truco",
         (("Ana", "Caio"), ("Bia", "Duda")),
         target=12,
         options={"accepted_truco_trick_decides": True},
     )
+    client = scorer(match)
     page = client.get(f"/truco/referee/?match={match.code}").content.decode()
     # The match's house rule, ticked and fixed; the trick of the call is asked.
     assert re.search(r'name="accepted_truco_trick_decides"[^>]*disabled', page)
@@ -291,8 +299,9 @@ def test_a_matchs_house_rule_decides_by_the_trick_after_the_call(client):
     assert "A mão ainda não está decidida" in html and RULE_LINK not in html
 
 
-def test_a_match_without_the_house_rule_does_not_ask_for_the_trick_of_the_call(client):
+def test_a_match_without_the_house_rule_does_not_ask_for_the_trick_of_the_call(scorer):
     match = make_match("truco", (("Ana", "Caio"), ("Bia", "Duda")), target=12)
+    client = scorer(match)
     page = client.get(f"/truco/referee/?match={match.code}").content.decode()
     assert 'name="truco_accepted_in"' not in page
     assert 'name="accepted_truco_trick_decides"' not in page
@@ -316,9 +325,10 @@ def test_without_a_match_the_house_rule_is_ticked_on_the_page(client):
     assert "A mão ainda não está decidida" in html and RULE_LINK not in html
 
 
-def test_the_vira_is_asked_only_for_paulista(client):
+def test_the_vira_is_asked_only_for_paulista(client, scorer):
     for variant, asked in (("mineiro", False), ("seed", False), ("paulista", True)):
         match = make_match("truco", (("Ana",), ("Bia",)), options={"variant": variant})
+        scorer(match)
         page = client.get(f"/truco/referee/?match={match.code}").content.decode()
         assert ('name="vira"' in page) is asked, variant
     # without a match the field is there, shown by CSS only while Paulista is picked
