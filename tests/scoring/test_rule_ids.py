@@ -24,8 +24,8 @@ from types import ModuleType
 
 import pytest
 
-from scoring.ledger.registry import GAMES, Game, get_game
-from scoring.ledger.rulebook import CORE_RULES
+from scoring.kit.registry import GAMES, Game, get_game
+from scoring.kit.rulebook import CORE_RULES
 from tests.referee.rulewatch import emitted_rules
 
 PART = r"[a-z][a-z0-9]*(-[a-z0-9]+)*"
