@@ -16,25 +16,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import BadRequest
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, ngettext
 
 from referee.rulings import Violation
+from scoring.ledger import standing
 from scoring.ledger.cards import read_whole_number
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
+from scoring.ledger.models import Change, Match
 from scoring.ledger.rulebook import line_dicts, violation_dicts
 from scoring.records.stats import running_chart
 
 # How many hands the match page shows before "earlier hands".
 HISTORY_PAGE = 12
-# How long a drawn hand or listed match is kept: its key changes with what it shows.
-FRAGMENT_TTL = 60 * 60 * 24 * 7
 # A phone further behind than this many versions gets the whole first page again.
 MOST_DELTA = 200
 
@@ -107,8 +104,11 @@ def etag_version(header: str | None, match_pk: int) -> int | None:
     return None
 
 
-def live_context(request: HttpRequest, match: Match) -> dict[str, Any]:
-    view = match.view()
+def live_context(
+    request: HttpRequest, match: Match, change: Change | None = None
+) -> dict[str, Any]:
+    """The scoreboard: from the view ``change`` left, when a change was just made."""
+    view = change.view if change is not None else match.view()
     game = match.rules
     notes = game.side_notes(view)
     sides = [
@@ -125,7 +125,8 @@ def live_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "board": game.scoreboard(view),
         "target": game.target(view),
         "hands_played": view.hands_played,
-        "undone": match.last_undone_hand(),
+        # The redo button's hand, read with the view (none right after a hand recorded).
+        "undone": {"number": undone} if (undone := match.redo_offered()) else None,
         "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
         "etag": live_etag(request, match),
         "next_number": view.number,
@@ -151,8 +152,7 @@ def chart_oob_context(match: Match) -> dict[str, Any]:
     """The running-totals chart, sent out of band with every changed scoreboard so that
     it follows the match (the page itself loads it after it is drawn). Worked out once a
     version, however many phones poll."""
-    key = f"match-chart:{match.pk}:{match.version}"
-    return {"chart_oob": cache.get_or_set(key, lambda: running_chart(match), FRAGMENT_TTL)}
+    return {"chart_oob": standing.chart(match, lambda: running_chart(match))}
 
 
 # --- the hand form -------------------------------------------------------------------------
@@ -191,12 +191,7 @@ def fields_key(match: Match, form: HandForm) -> str:
     """What a fresh form's fields are drawn from, for the match page's cache of them: the
     match's version, unless its game says what else they show (``HandForm.fields_key``);
     then the sides, the options and the hand's shared draft with it."""
-    shown = form.fields_key()
-    if shown is None:
-        return f"v{match.version}-d{match.draft_revision}"
-    sides = [[side.position, side.name] for side in form.match.sides]
-    drawn_from = [sides, form.match.options, shown]
-    return f"d{match.draft_revision}:{json.dumps(drawn_from, sort_keys=True, default=str)}"
+    return standing.fields_key(match, form.fields_key(), form.match.sides)
 
 
 def posted_form_context(
@@ -228,99 +223,34 @@ def conflict_context(match: Match, number: int) -> dict[str, Any] | None:
 # --- the history ---------------------------------------------------------------------------
 
 
-ROW_FIELDS = ("pk", "number", "revision", "problem", "undone_at")
+def draw_hand(match: Match) -> Any:
+    """How a hand's row of the history is drawn, from its row and its scores."""
 
+    def draw(row: Mapping[str, Any], scores: Sequence[Any]) -> str:
+        context = {
+            "match": match,
+            "hand": row,
+            "title": match.rules.hand_name(row["number"]),
+            "by_side": [
+                (score.side, match.rules.hand_total_text(score.total), line_dicts(score.lines))
+                for score in scores
+            ],
+            "problem": violation_dicts_of(row["problem"]),
+        }
+        return render_to_string("ledger/_hand.html", context)
 
-def hand_row(hand: Hand) -> dict[str, Any]:
-    """The history's row of a hand already loaded (the history reads its rows as values)."""
-    return _row({field: getattr(hand, field) for field in ROW_FIELDS})
-
-
-def _row(values: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand's row of the history from its ROW_FIELDS: what its fragment is drawn from."""
-    return {
-        "pk": values["pk"],
-        "number": values["number"],
-        "revision": values["revision"],
-        "problem": values["problem"],
-        "undone": values["undone_at"] is not None,
-    }
-
-
-def _cache_key(row: Mapping[str, Any]) -> str:
-    flagged = "p" if row["problem"] else ""
-    return f"ledger-hand:{row['pk']}:{row['revision']}{flagged}:{get_language()}"
+    return draw
 
 
 def render_hands(
-    match: Match, rows: list[dict[str, Any]], known: Mapping[int, list[HandScore]] | None = None
+    match: Match, rows: list[dict[str, Any]], known: Mapping[int, Sequence[Any]] | None = None
 ) -> list[str]:
-    """Each hand's list item, from the cache where it is; only the missing ones load their
-    scores. ``known``: hands just recorded, with their scores and sides (none of them can
-    be in the cache yet). A hand's rendering changes only with a correction or the
-    language."""
-    live = [row for row in rows if not row["undone"]]
-    keys = {row["pk"]: _cache_key(row) for row in live}
-    known = known or {}
-    wanted = [key for pk, key in keys.items() if pk not in known]
-    cached = cache.get_many(wanted) if wanted else {}
-    missing = [row for row in live if keys[row["pk"]] not in cached]
-    if missing:
-        by_hand: dict[int, list[HandScore]] = dict(known)
-        unknown = [row["pk"] for row in missing if row["pk"] not in by_hand]
-        if unknown:
-            scores = HandScore.objects.filter(hand__in=unknown).select_related("side")
-            for score in scores.order_by("side__position"):
-                by_hand.setdefault(score.hand_id, []).append(score)
-        fresh = {}
-        for row in missing:
-            html = render_to_string(
-                "ledger/_hand.html",
-                {
-                    "match": match,
-                    "hand": row,
-                    "title": match.rules.hand_name(row["number"]),
-                    "by_side": [
-                        (
-                            score.side,
-                            match.rules.hand_total_text(score.total),
-                            line_dicts(score.lines),
-                        )
-                        for score in by_hand.get(row["pk"], [])
-                    ],
-                    "problem": violation_dicts_of(row["problem"]),
-                },
-            )
-            fresh[keys[row["pk"]]] = html
-        cache.set_many(fresh, timeout=FRAGMENT_TTL)
-        cached |= fresh
-    out = []
-    for row in rows:
-        if row["undone"]:
-            out.append(f'<li id="hand-{row["pk"]}" data-hand-id="{row["pk"]}" data-undone></li>')
-        else:
-            out.append(cached[keys[row["pk"]]])
-    return out
+    """Each hand's list item, from the cache where it is (``standing.render_hands``)."""
+    return standing.render_hands(match, rows, draw_hand(match), known)
 
 
-def listed_items(matches: Sequence[Match]) -> list[str]:
-    """Each match's item in a list of matches (home's), from the cache where it is; only
-    the missing ones read their sides, all in one query. An item changes only with its
-    match (whose version every change bumps) and the language."""
-    language = get_language()
-    keys = [f"ledger-listed:{match.code}:{match.version}:{language}" for match in matches]
-    cached = cache.get_many(keys) if keys else {}
-    missing = {key: match for match, key in zip(matches, keys, strict=True) if key not in cached}
-    if missing:
-        sides = Prefetch("sides", queryset=Side.objects.only(*SIDE_LISTED))
-        prefetch_related_objects(list(missing.values()), sides)
-        fresh = {
-            key: render_to_string("ledger/_listed_match.html", {"match": match})
-            for key, match in missing.items()
-        }
-        cache.set_many(fresh, timeout=FRAGMENT_TTL)
-        cached |= fresh
-    return [cached[key] for key in keys]
+listed_items = standing.listed_items
+hand_row = standing.hand_row
 
 
 def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:
@@ -335,7 +265,8 @@ def history_context(match: Match, *, before: int | None = None) -> dict[str, Any
     hands = match.live_hands().order_by("-number")
     if before is not None:
         hands = hands.filter(number__lt=before)
-    rows = [_row(values) for values in hands.values(*ROW_FIELDS)[: HISTORY_PAGE + 1]]
+    read = hands.values(*standing.ROW_FIELDS)[: HISTORY_PAGE + 1]
+    rows = [standing.row_of(values) for values in read]
     more = len(rows) > HISTORY_PAGE
     rows = rows[:HISTORY_PAGE]
     return {
@@ -346,21 +277,20 @@ def history_context(match: Match, *, before: int | None = None) -> dict[str, Any
     }
 
 
-def delta_context(match: Match, since: int, recorded: Hand | None = None) -> dict[str, Any] | None:
+def delta_context(match: Match, since: int, change: Change | None = None) -> dict[str, Any] | None:
     """The hands that changed since version ``since`` (new, corrected, undone, flagged),
     or None when the phone is too far behind to patch (then it gets the first page).
-    ``recorded``: a hand this request has just recorded, drawn from the scores it was
+    ``change``: a hand this request has just recorded, drawn from the scores it was
     stored with; when the phone held the version just before it, it is the whole change
     (recording touches no other hand), found without a query."""
     if match.version - since > MOST_DELTA:
         return None
-    if recorded is None or not recorded.recorded_now:
-        recorded, known = None, {}
-    else:
-        known = {recorded.pk: recorded.stored_scores}
+    recorded = change.hand if change is not None and change.recorded else None
+    known = {recorded.pk: change.scores} if recorded is not None else {}
     if recorded is not None and since == match.version - 1:
         rows = [hand_row(recorded)]
     else:
         changed = match.hands.filter(version__gt=since).order_by("-number", "-version")
-        rows = [_row(values) for values in changed.values(*ROW_FIELDS)[:MOST_DELTA]]
+        read = changed.values(*standing.ROW_FIELDS)[:MOST_DELTA]
+        rows = [standing.row_of(values) for values in read]
     return {"match": match, "delta_html": render_hands(match, rows, known)}

@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from referee.rulings import RuleError
 from scoring.ledger.forms import CorrectionForm
 from scoring.ledger.handforms import HandForm
-from scoring.ledger.models import Hand, Match
+from scoring.ledger.models import Change, Match
 from scoring.ledger.pages import (
     conflict_context,
     delta_context,
@@ -42,10 +42,10 @@ def fragments(
     form_context: dict[str, Any] | None,
     *,
     status: int = 200,
-    recorded: Hand | None = None,
+    change: Change | None = None,
 ) -> HttpResponse:
     """For HTMX: the hand form (if any), the scoreboard out of band with the hands that
-    changed since the version this phone held (``recorded``: the hand just recorded),
+    changed since the version this phone held (``change``: the hand just recorded),
     and the messages."""
     html = ""
     if form_context is not None:
@@ -53,8 +53,8 @@ def fragments(
     since = read_int(request.POST.get("known_version"))
     # The chart is not drawn here (this answer reads no hand's scores back): the page
     # fetches it once the scoreboard is swapped in.
-    context = live_context(request, match) | {"oob": True, "chart_reload": True}
-    delta = delta_context(match, since, recorded) if since is not None else None
+    context = live_context(request, match, change) | {"oob": True, "chart_reload": True}
+    delta = delta_context(match, since, change) if since is not None else None
     if delta is not None:
         context |= delta
     else:
@@ -105,7 +105,7 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
         # "Record mine as the next hand", after another phone recorded this one.
         number = read_int(request.POST.get("renumber")) or number
         try:
-            hand = match.record_hand(
+            change = match.record_hand(
                 form.entry(),
                 request_id=request_id,
                 expected_number=number,
@@ -121,10 +121,11 @@ def add_hand(request: HttpRequest, code: str) -> HttpResponse:
                 # again in the action bar.
                 violations = [v for v in violations if v["rule"] not in CONFLICTS]
         else:
+            hand = change.hand
             messages.success(request, _("Hand %(number)s recorded.") % {"number": hand.number})
             if not request.htmx:
                 return redirect(match)
-            response = fragments(request, match, hand_form_context(match), recorded=hand)
+            response = fragments(request, match, hand_form_context(match), change=change)
             # A hand sent from the offline queue learns which number it became (a retry
             # whose first answer was lost gets the hand it made): the hands queued after
             # it follow it, and are not taken for another phone's.
@@ -235,14 +236,15 @@ def edit_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
 def _change(request: HttpRequest, match: Match, change: Any, done: str) -> HttpResponse:
     """Undo or redo: one named hand, refused with its rule when it is no longer the one."""
     try:
-        hand = change()
+        made = change()
     except RuleError as error:
+        made = None
         for violation in violation_dicts(error.violations):
             messages.error(request, violation["message"])
     else:
-        messages.success(request, done % {"number": hand.number})
+        messages.success(request, done % {"number": made.hand.number})
     if request.htmx:
-        return fragments(request, match, None)
+        return fragments(request, match, None, change=made)
     return redirect(match)
 
 

@@ -24,7 +24,7 @@ from scoring.clubs.forms import posted_club, scoring_clubs
 from scoring.clubs.models import roster_names
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
-from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
+from scoring.ledger.models import LISTED, Match, Player
 from scoring.ledger.pages import (
     chart_oob_context,
     delta_context,
@@ -40,6 +40,7 @@ from scoring.ledger.pages import (
 )
 from scoring.ledger.qr import qr_svg
 from scoring.ledger.registry import GAMES, Game, all_games, get_game
+from scoring.ledger.standing import cached_version, remember_version
 
 
 def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match:
