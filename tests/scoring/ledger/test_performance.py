@@ -13,8 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.ledger.models import Match
-from scoring.ledger.standing import cached_version, remember_version
 from scoring.ledger.registry import MatchView
+from scoring.ledger.standing import cached_version, remember_version
 from scoring.staticfiles import minified
 from tests.conftest import make_match, record, totals
 
