@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import BadRequest
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
@@ -25,6 +25,7 @@ from django.utils.translation import get_language, ngettext
 from referee.rulings import Violation
 from scoring.ledger import standing
 from scoring.ledger.cards import read_whole_number
+from scoring.ledger.envelope import Envelope
 from scoring.ledger.handforms import HandForm
 from scoring.ledger.models import Change, Match
 from scoring.ledger.rulebook import line_dicts, violation_dicts
@@ -36,28 +37,9 @@ HISTORY_PAGE = 12
 MOST_DELTA = 200
 
 
-def read_uuid(value: str | None) -> uuid.UUID:
-    try:
-        return uuid.UUID(value or "")
-    except ValueError:
-        return uuid.uuid4()
-
-
 def read_int(value: Any) -> int | None:
+    """A whole number written plainly (a query's), else None."""
     return read_whole_number(value)
-
-
-def read_guard(data: Mapping[str, Any], name: str) -> int | None:
-    """A hidden field that guards a write (the hand number this phone expects, the draft
-    revision it moved): None if the phone sent none, else a whole number. Anything else
-    refuses the post (400) rather than skip the guard."""
-    value = data.get(name)
-    if value is None or value == "":
-        return None
-    number = read_whole_number(value)
-    if number is None or number < 0:
-        raise BadRequest(f"{name} is not a whole number")
-    return number
 
 
 # --- the live scoreboard -------------------------------------------------------------------
@@ -104,34 +86,144 @@ def etag_version(header: str | None, match_pk: int) -> int | None:
     return None
 
 
-def live_context(
-    request: HttpRequest, match: Match, change: Change | None = None
-) -> dict[str, Any]:
-    """The scoreboard: from the view ``change`` left, when a change was just made."""
-    view = change.view if change is not None else match.view()
-    game = match.rules
-    notes = game.side_notes(view)
-    sides = [
-        {"side": side, "position": side.position, "notes": notes.get(side.position, [])}
-        for side in view.sides
-    ]
-    leaders = game.winners(view, closing=True) if view.hands_played else []
-    return {
-        "match": match,
-        "game": game,
-        "view": view,
-        "sides": sides,
-        "leaders": leaders,
-        "board": game.scoreboard(view),
-        "target": game.target(view),
-        "hands_played": view.hands_played,
+class FreshHandForm:
+    """A fresh hand form as the match page reads it outside its fields: nothing posted,
+    nothing to note. The form itself is made only when its fields are drawn, which is
+    when the cache does not hold them (``standing.fields_key``); its key is asked of the
+    game's form class (``HandForm.fresh_fields_key``) without making it."""
+
+    is_bound = False
+    redraw = False
+    card_notes = ()
+
+    def __init__(self, match: Match, view: Any) -> None:
+        self.game, self.view = match.rules, view
+        self.record_button = self.game.hand_form_class.record_button
+
+    def non_field_errors(self) -> str:
+        return ""
+
+    @cached_property
+    def form(self) -> HandForm:
+        return self.game.hand_form(self.view)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.form, name)
+
+    def __getitem__(self, name: str) -> Any:
+        # A template looks ``form.is_bound`` up as an item first: what this class answers
+        # itself must not make the form.
+        if name in FRESH_ANSWERS:
+            raise KeyError(name)
+        return self.form[name]
+
+    def __iter__(self) -> Any:
+        return iter(self.form)
+
+
+FRESH_ANSWERS = frozenset(
+    {"is_bound", "redraw", "card_notes", "record_button", "non_field_errors"}
+)
+
+
+class MatchPage:
+    """The context of the match page and of each of its parts, built from one match as
+    it is read once (or as ``change``, the change this request made, left it)."""
+
+    def __init__(self, request: HttpRequest, match: Match, change: Change | None = None):
+        self.request, self.match, self.change = request, match, change
+        self.view = change.view if change is not None else match.view()
+
+    def page(self, form: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        """The whole page: the scoreboard, the newest hands, the hand form (``form``: one
+        drawn again, by default a fresh one) and the offline queue's texts."""
+        context = self.live() | {"history": history_context(self.match)}
+        return context | (form or self.hand_form()) | pending_context() | extra
+
+    def answer(self, since: int | None) -> dict[str, Any]:
+        """For HTMX, after a change: the scoreboard out of band with the hands changed
+        since the version the phone held (``since``). The chart is not drawn here (this
+        answer reads no hand's scores back): the page fetches it once the scoreboard is
+        swapped in."""
+        return self.live() | {"oob": True, "chart_reload": True} | self.hands_since(since)
+
+    def poll(self, since: int | None) -> dict[str, Any]:
+        """The polled scoreboard, its chart and the hands changed since ``since``."""
+        return self.live() | chart_oob_context(self.match) | self.hands_since(since)
+
+    def hands_since(self, since: int | None) -> dict[str, Any]:
+        delta = delta_context(self.match, since, self.change) if since is not None else None
+        return delta if delta is not None else {"history_oob": history_context(self.match)}
+
+    def live(self) -> dict[str, Any]:
+        """The scoreboard, with undo and redo."""
+        match, view, game = self.match, self.view, self.match.rules
+        notes = game.side_notes(view)
+        sides = [
+            {"side": side, "position": side.position, "notes": notes.get(side.position, [])}
+            for side in view.sides
+        ]
         # The redo button's hand, read with the view (none right after a hand recorded).
-        "undone": {"number": undone} if (undone := match.redo_offered()) else None,
-        "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
-        "etag": live_etag(request, match),
-        "next_number": view.number,
-        "poll_ms": settings.LIVE_POLL_MS,
-    }
+        undone = match.redo_offered()
+        return {
+            "match": match,
+            "game": game,
+            "view": view,
+            "sides": sides,
+            "leaders": game.winners(view, closing=True) if view.hands_played else [],
+            "board": game.scoreboard(view),
+            "target": game.target(view),
+            "hands_played": view.hands_played,
+            "undone": {"number": undone} if undone else None,
+            "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
+            "etag": live_etag(self.request, match),
+            "next_number": view.number,
+            "poll_ms": settings.LIVE_POLL_MS,
+            "version_envelope": Envelope.drawn(known_version=match.version, form="hand-form"),
+            "change_envelope": Envelope.drawn(known_version=match.version),
+        }
+
+    def hand_form(
+        self,
+        form: HandForm | None = None,
+        *,
+        violations: Iterable[Mapping[str, Any]] = (),
+        envelope: Envelope | None = None,
+        number: int | None = None,
+        conflict: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The hand form for ``number`` (by default the one posted in ``envelope``, else
+        the next hand), keeping the request id of a form drawn again so that sending it
+        twice records one hand."""
+        match, view = self.match, self.view
+        if envelope is not None:
+            request_id = envelope.request()
+            number = number or envelope.value("expected_number")
+        else:
+            request_id = uuid.uuid4()
+        number = number or view.number
+        drawn = form if form is not None else FreshHandForm(match, view)
+        return {
+            "match": match,
+            "game": match.rules,
+            "form": drawn,
+            # Only a fresh form's fields are drawn from the cache (a posted one shows its own).
+            "fields_key": None if form is not None else self.fields_key(),
+            "violations": list(violations),
+            "number": number,
+            "hand_title": match.rules.hand_name(number),
+            "hand_template": match.rules.hand_name("%s"),
+            "draft_revision": match.draft_revision,
+            "hand_envelope": Envelope.drawn(
+                request_id=request_id, expected_number=number, draft_revision=match.draft_revision
+            ),
+            "conflict": conflict,
+        }
+
+    def fields_key(self) -> str:
+        """What a fresh form's fields are drawn from (``standing.fields_key``)."""
+        shown = self.match.rules.hand_form_class.fresh_fields_key(self.view)
+        return standing.fields_key(self.match, shown, self.view.sides)
 
 
 # A number of each plural category of the page's languages (Intl.PluralRules' names):
@@ -156,55 +248,6 @@ def chart_oob_context(match: Match) -> dict[str, Any]:
 
 
 # --- the hand form -------------------------------------------------------------------------
-
-
-def hand_form_context(
-    match: Match,
-    form: HandForm | None = None,
-    *,
-    violations: Iterable[Mapping[str, Any]] = (),
-    request_id: uuid.UUID | None = None,
-    number: int | None = None,
-    conflict: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The hand form for ``number`` (by default the next hand), keeping the request id
-    of a form that is drawn again so that sending it twice records one hand."""
-    view = match.view()
-    form = form if form is not None else match.rules.hand_form(view)
-    return {
-        "match": match,
-        "game": match.rules,
-        "form": form,
-        # Only a fresh form's fields are drawn from the cache (a posted one shows its own).
-        "fields_key": None if form.is_bound else fields_key(match, form),
-        "violations": list(violations),
-        "request_id": request_id or uuid.uuid4(),
-        "number": number or view.number,
-        "hand_title": match.rules.hand_name(number or view.number),
-        "hand_template": match.rules.hand_name("%s"),
-        "draft_revision": match.draft_revision,
-        "conflict": conflict,
-    }
-
-
-def fields_key(match: Match, form: HandForm) -> str:
-    """What a fresh form's fields are drawn from, for the match page's cache of them: the
-    match's version, unless its game says what else they show (``HandForm.fields_key``);
-    then the sides, the options and the hand's shared draft with it."""
-    return standing.fields_key(match, form.fields_key(), form.match.sides)
-
-
-def posted_form_context(
-    request: HttpRequest, match: Match, form: HandForm, **kwargs: Any
-) -> dict[str, Any]:
-    """The hand form drawn again for the phone that sent it: same request id, same hand."""
-    return hand_form_context(
-        match,
-        form,
-        request_id=read_uuid(request.POST.get("request_id")),
-        number=read_int(request.POST.get("expected_number")),
-        **kwargs,
-    )
 
 
 def conflict_context(match: Match, number: int) -> dict[str, Any] | None:
