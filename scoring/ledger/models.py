@@ -114,7 +114,7 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
 
 # What a list of matches (home's) reads of each: its address, game and version (its item
-# is drawn once a version, ``pages.listed_items``), when it was last played or finished;
+# is drawn once a version, ``standing.listed_items``), when it was last played or finished;
 # and of each side, its name, total and whether it won.
 LISTED = ("code", "game", "version", "status", "updated_at", "finished_at")
 
@@ -353,12 +353,13 @@ class Match(models.Model):
                     self._sync(match)
                     return Change(existing, self.view())
                 state = match.rules.state_after(view, entry, breakdowns)
+                # The side rows the view was read with (read before the version moves).
+                sides = match.sides_of_view()
                 match.version += 1
                 hand = Hand.objects.create(
                     match=match, number=number, entry=dict(entry), request_id=request_id,
                     created_by=by, state=state, version=match.version,
                 )  # fmt: skip
-                sides = match.sides_of_view()
                 scores = hand._store_scores(breakdowns, sides)
                 if match.draft or match.draft_revision:
                     match.draft = {}

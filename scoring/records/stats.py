@@ -219,7 +219,7 @@ def player_record(player: Player, matches: QuerySet[Match]) -> list[GameRecord]:
 
 def recent_matches(player: Player, matches: QuerySet[Match], count: int = RECENT):
     """The player's latest matches, newest first (their items are drawn by
-    ``pages.listed_items``, which reads the sides of those it has not drawn yet)."""
+    ``standing.listed_items``, which reads the sides of those it has not drawn yet)."""
     return list(matches.filter(sides__seats__player=player).order_by("-updated_at")[:count])
 
 

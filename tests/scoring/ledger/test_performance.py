@@ -275,6 +275,8 @@ def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(client, db
     statements = [s for s in sql if not s.startswith(control) and "django_session" not in s]
     assert len(statements) <= 15, statements
     assert not [s for s in sql if 'SUM("ledger_handscore"."total")' in s]
+    # The side rows are read once, with the view, and the hand is stored against them.
+    assert len([s for s in sql if s.startswith('SELECT "ledger_side"')]) == 1, statements
     assert match.hands.count() == 6
 
 
