@@ -11,6 +11,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from scoring.release import code_release
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -388,6 +390,11 @@ CACHES["release"] = {
 # Only a cache every process sees may answer for a match's version: with one cache per
 # process, a hand recorded through another process would go unnoticed.
 LEDGER_VERSION_CACHE = bool(REDIS_URL)
+# Every key the ledger keeps in the cache carries the release (scoring/release.py): a
+# deploy reads and writes keys of its own, so nothing drawn by the old templates is
+# served and the cache is never emptied by hand. TENTO_RELEASE names it (a commit, an
+# image tag); unset, it is a digest of the templates, static files, translations and code.
+RELEASE = os.environ.get("TENTO_RELEASE", "") or code_release(BASE_DIR)
 if not REDIS_URL and SESSION_ENGINE == "django.contrib.sessions.backends.cached_db":
     # The same holds for sessions: each gunicorn worker would keep its own stale copy of a
     # phone's session, and a scorer link opened through one worker would be unknown to

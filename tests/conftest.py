@@ -79,7 +79,7 @@ def make_match(
 
 def record(match: Match, entry: dict[str, Any], **kwargs: Any):
     kwargs.setdefault("request_id", uuid.uuid4())
-    return match.record_hand(entry, **kwargs)
+    return match.record_hand(entry, **kwargs).hand
 
 
 def totals(match: Match) -> list[int]:

@@ -19,8 +19,9 @@ from scoring.acceptance.forms import DisputeForm, RulingForm, question_form
 from scoring.acceptance.models import Dispute, HandCheck
 from scoring.kit.rulebook import rule_url, violation_dicts
 from scoring.ledger.access import match_for
+from scoring.ledger.envelope import Envelope
 from scoring.ledger.models import Hand, Match, Side
-from scoring.ledger.pages import read_guard, read_int, read_uuid
+from scoring.ledger.pages import read_int
 from scoring.ledger.qr import qr_svg
 
 
@@ -87,7 +88,7 @@ def hand_page(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "open_dispute": open_dispute,
         "director": director and open_dispute is not None,
         "ruling_form": RulingForm(match, initial=_ruling_initial(open_dispute)),
-        "request_id": read_uuid(None),
+        "request_id": uuid.uuid4(),
     }
     return render(request, "acceptance/hand.html", context)
 
@@ -102,14 +103,15 @@ def _ruling_initial(disputed: Dispute | None) -> dict[str, Any]:
 def accept_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
     # A phone that only watches never accepts: to it, as for every change, no match.
     match = match_for(request, code, change=True)
+    envelope = Envelope.read(request.POST)
     try:
         table.accept(
             match,
             number,
             table.actor_for(request, match),
             as_side=_posted_side(request, match),
-            revision=read_guard(request.POST, "revision"),
-            request_id=read_uuid(request.POST.get("request_id")),
+            revision=envelope.value("revision"),
+            request_id=envelope.request(),
             seen=request.POST.get("seen") or None,
         )
     except RuleError as error:
@@ -149,6 +151,7 @@ def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
             asked=_as_typed(question) if verdict else None,
             verdict=verdict,
         )
+        envelope = Envelope.read(request.POST)
         try:
             table.dispute(
                 match,
@@ -156,8 +159,8 @@ def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
                 table.actor_for(request, match),
                 complaint,
                 as_side=side,
-                revision=read_guard(request.POST, "revision"),
-                request_id=read_uuid(request.POST.get("request_id")),
+                revision=envelope.value("revision"),
+                request_id=envelope.request(),
             )
         except RuleError as error:
             if request.htmx:
@@ -178,7 +181,7 @@ def dispute_hand(request: HttpRequest, code: str, number: int) -> HttpResponse:
         "asked": asked,
         "questions": match.rules.questions,
         "side": position,
-        "request_id": read_uuid(None),
+        "request_id": uuid.uuid4(),
     }
     return render(request, "acceptance/dispute.html", context)
 

@@ -164,6 +164,15 @@ class HandForm(forms.Form):
         the hands change (a total, the running state), and are drawn for each version."""
         return None
 
+    @classmethod
+    def fresh_fields_key(cls, match: MatchView) -> Any:
+        """``fields_key`` of a fresh form for ``match``, asked before the form is made: the
+        match page makes it only when the cache does not hold its fields. So
+        ``fields_key`` reads nothing but ``self.match`` and ``self.draft``."""
+        shell = cls.__new__(cls)
+        shell.match, shell.draft, shell.stored_entry = match, dict(match.draft), None
+        return shell.fields_key()
+
     def live_check(self, field: str) -> tuple[str, dict[str, Any]] | None:
         """A field checked as it is typed (a side's melds): the template and context of
         the answer, or None if the field has no such check."""

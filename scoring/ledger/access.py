@@ -41,7 +41,8 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from scoring.clubs.models import SCORING_ROLES, Membership
-from scoring.ledger.models import Match, access_key, forget_access
+from scoring.ledger.models import Match
+from scoring.ledger.standing import access_key, forget_access
 
 # The session key under which a phone keeps its capabilities: {match code: token}.
 SESSION_KEY = "tento.matches"

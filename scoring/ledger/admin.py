@@ -10,8 +10,8 @@ from scoring.ledger.models import (
     Player,
     Seat,
     Side,
-    forget_access,
 )
+from scoring.ledger.standing import forget_access
 
 
 class SeatInline(admin.TabularInline):

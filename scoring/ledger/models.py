@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import secrets
 import uuid
-import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from functools import lru_cache
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, connections, models, transaction
-from django.db.models import F, Q, Subquery, Sum
+from django.db.models import F, Q, Sum
 from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
@@ -30,94 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.kit.match import MatchView, SideView
 from scoring.kit.registry import Game, game_choices, get_game
-
-# --- a match's version in the shared cache --------------------------------------------------
-# Every phone watching a match asks every two seconds whether it changed; with a shared
-# cache (settings.LEDGER_VERSION_CACHE) the answer comes from the version stored here after
-# each change commits, without the database. A version is only ever raised, in one step
-# on the server (``SharedRedisCache.raise_to``), so two changes publishing out of order
-# leave the newer. Entries expire after VERSION_TTL seconds, so a process that stopped
-# between its commit and its publishing leaves an old version for a minute at most.
-VERSION_TTL = 60
-# A match's pk beside its version (for the ETag). It never changes, so it is kept by the
-# poll that reads the match from the database (``remember_version``), not by every change.
-PK_TTL = 60 * 60 * 24
-
-# How long the rows of a match's view are kept for one version (``Match._side_rows``): a
-# version lasts until the next change, a few minutes at a real table.
-STANDING_TTL = 60 * 60
-
-
-@lru_cache(maxsize=1)
-def side_fields() -> tuple[str, ...]:
-    """The columns of a side row, in the order a match's view reads them."""
-    return tuple(field.attname for field in Side._meta.concrete_fields)
-
-
-@lru_cache(maxsize=1)
-def standing_layout() -> str:
-    """The kept rows' layout, in their key: a release that changes a side's columns reads
-    its own rows, never those an older release kept in a shared cache."""
-    return format(zlib.crc32(",".join(side_fields()).encode()), "08x")
-
-
-def version_key(code: str) -> str:
-    return f"ledger-version:{code}"
-
-
-def pk_key(code: str) -> str:
-    return f"ledger-pk:{code}"
-
-
-def cached_version(code: str) -> tuple[int, int] | None:
-    """The (pk, version) of match ``code`` as last stored, or None if not shared."""
-    if not settings.LEDGER_VERSION_CACHE:
-        return None
-    found = cache.get_many([pk_key(code), version_key(code)])
-    if len(found) < 2:
-        return None
-    return found[pk_key(code)], found[version_key(code)]
-
-
-def _raise_version(code: str, version: int) -> None:
-    raise_to = getattr(cache, "raise_to", None)
-    if raise_to is not None:
-        raise_to(version_key(code), version, VERSION_TTL)
-        return
-    # A cache that is not Redis is this process's own (tests): no other process races it.
-    held = cache.get(version_key(code))
-    if held is None or held < version:
-        cache.set(version_key(code), version, VERSION_TTL)
-
-
-def remember_version(code: str, pk: int, version: int) -> None:
-    """Store a version read from the database, unless a change has stored a newer one,
-    and the match's pk beside it."""
-    if settings.LEDGER_VERSION_CACHE:
-        cache.add(pk_key(code), pk, PK_TTL)
-        _raise_version(code, version)
-
-
-def publish_version(match: Match) -> None:
-    """Once the change commits, store the match's new version (never over a newer one).
-    One round trip: the pk beside it is left to ``remember_version``."""
-    if not settings.LEDGER_VERSION_CACHE:
-        return
-    code, version = match.code, match.version
-    transaction.on_commit(lambda: _raise_version(code, version))
-
-
-def access_key(code: str) -> str:
-    """Where the access fields of a match are kept for the live poll (``access.may_poll``)."""
-    return f"ledger-access:{code}"
-
-
-def forget_access(codes: Sequence[str]) -> None:
-    """Drop the kept access fields of these matches once the change that made them stale
-    commits: the next poll reads the row again, so a renewed link stops at once."""
-    keys = [access_key(code) for code in codes]
-    transaction.on_commit(lambda: cache.delete_many(keys))
-
+from scoring.ledger import standing
 
 # --- hooks for the apps that keep something beside the hands (acceptance) ------------------
 # Sent inside the change's transaction, holding the match row's lock, once a hand was
@@ -208,15 +118,39 @@ class MatchQuerySet(models.QuerySet["Match"]):
             match.updated_at = now  # moves the records' generation: no page kept shows it
         with transaction.atomic():
             Match.objects.bulk_update(renewed, ["edit_token", "updated_at"], batch_size=500)
-            forget_access([match.code for match in renewed])
+            standing.forget_access([match.code for match in renewed])
+            if renewed:
+                standing.standing_changed.send(Match, match=None)
         return len(renewed)
 
 
 # What a list of matches (home's) reads of each: its address, game and version (its item
-# is drawn once a version, ``pages.listed_items``), when it was last played or finished;
+# is drawn once a version, ``standing.listed_items``), when it was last played or finished;
 # and of each side, its name, total and whether it won.
 LISTED = ("code", "game", "version", "status", "updated_at", "finished_at")
-SIDE_LISTED = ("match_id", "position", "name", "total", "won")
+
+
+@dataclass(frozen=True)
+class Read:
+    """A match as read once for one of its versions: its game's view, the side rows it
+    was built from, and the number of the hand undone last (the redo button's)."""
+
+    version: int
+    view: MatchView
+    sides: list[Side]
+    undone: int | None
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change did: the hand it touched (none when a match is ended), and the match
+    as it left it. ``recorded``: a hand stored by this call, with its ``scores`` (each
+    with its side), which the answer draws without reading them back."""
+
+    hand: Hand | None
+    view: MatchView
+    recorded: bool = False
+    scores: tuple[HandScore, ...] = ()
 
 
 class Match(models.Model):
@@ -242,9 +176,12 @@ class Match(models.Model):
     # these. The edit token is the scorer link (change), the share token the read-only
     # link; a private match is seen only by its owner, its club and token holders.
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="matches",
-    )  # fmt: skip
+    )
     club = models.ForeignKey(
         "clubs.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
     )
@@ -256,6 +193,8 @@ class Match(models.Model):
     # Set by ``access.get_match`` for the viewer who asked; templates hide change controls
     # from everyone else (the views refuse them anyway).
     can_change: bool = False
+    # The match as last read (``view``), for its version.
+    _read: Read | None = None
 
     class Meta:
         ordering = ["-updated_at"]
@@ -286,77 +225,46 @@ class Match(models.Model):
     # --- the match as its game sees it -----------------------------------------------
 
     def view(self) -> MatchView:
-        """The match as plain data for its game; kept until the match changes."""
-        cached = getattr(self, "_view", None)
-        if cached is None:
-            cached = self._view = self._make_view()
-        return cached
+        """The match as plain data for its game, read once for each of its versions
+        (``standing.read_sides``: one query, or none when the version's rows are kept)."""
+        return self._read_view().view
+
+    def sides_of_view(self) -> list[Side]:
+        """The side rows the match's view was built from (loaded once with it): a change
+        made through the view stores its scores against them."""
+        return self._read_view().sides
+
+    def redo_offered(self) -> int | None:
+        """The number of the hand the redo button puts back: the last one undone, if it
+        would again be the next hand. Read with the view, in the same query."""
+        read = self._read_view()
+        return read.undone if read.undone == read.view.number else None
+
+    def _read_view(self, *, keep: bool = True) -> Read:
+        read = self._read
+        if read is None or read.version != self.version:
+            rows = standing.read_sides(self, with_last_hand=True, keep=keep)
+            last = rows.last
+            view = MatchView(
+                options=self.options,
+                target=self.target,
+                sides=self._side_views(sides=rows.sides),
+                hands_played=last.number if last else 0,
+                state=dict(last.state) if last else {},
+                draft=self.draft,
+            )
+            read = self._read = Read(self.version, view, rows.sides, rows.undone)
+        return read
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
-        self._view = self._sides = None
-        self._nothing_to_redo = False
+        self._read = None
         super().refresh_from_db(*args, **kwargs)
-
-    def _side_rows(self, *, with_last_hand: bool = False, keep: bool = True) -> list[Side]:
-        """The match's sides in order, each with ``player_names`` in seat order, in one
-        query (a side may have no seat: old data). ``with_last_hand``: the number and
-        running state of the last hand played come in the same query, as
-        ``self._last_hand`` (None before the first hand); those rows are kept in the cache
-        for the match's version (``STANDING_TTL``), which every change bumps, so every
-        phone drawing the same version reads them once. Only rows as committed are kept
-        (once the reading transaction commits); ``keep`` False for rows read in the middle
-        of a change, which may yet write them again."""
-        fields = side_fields()
-        read = [*fields, "seats__player__name"]
-        rows = Side.objects.filter(match=self).order_by("position", "seats__order")
-        found: list[tuple[Any, ...]] | None = None
-        if with_last_hand:
-            found = cache.get(self._standing_key())
-            if found is None:
-                last = self.live_hands().order_by("-number")[:1]
-                rows = rows.annotate(
-                    last_number=Subquery(last.values("number")),
-                    last_state=Subquery(last.values("state")),
-                )
-                read += ["last_number", "last_state"]
-                found = list(rows.values_list(*read))
-                # (Old data, a last hand stored without its state, is not kept.)
-                if keep and (not found or found[0][-2] is None or found[0][-1] is not None):
-                    key, kept = self._standing_key(), found
-                    transaction.on_commit(lambda: cache.set(key, kept, STANDING_TTL))
-        sides: dict[int, Side] = {}
-        self._last_hand = None
-        for values in found if found is not None else rows.values_list(*read):
-            if with_last_hand and values[-2] is not None:
-                self._last_hand = {"number": values[-2], "state": values[-1]}
-            side = sides.get(values[0])
-            if side is None:
-                side = sides[values[0]] = Side.from_db(
-                    self._state.db, fields, values[: len(fields)]
-                )
-                side.player_names = []
-            if values[len(fields)] is not None:
-                side.player_names.append(values[len(fields)])
-        return list(sides.values())
-
-    def _standing_key(self) -> str:
-        return f"ledger-standing:{standing_layout()}:{self.pk}:{self.version}"
-
-    def _remember_standing(self, sides: Sequence[Side], number: int, state: Any) -> None:
-        """Once a recorded hand commits, keep the rows ``_side_rows`` would read for the
-        version it made: the sides as the hand left them and the hand as the last one."""
-        fields = side_fields()
-        rows = [
-            (*(getattr(side, name) for name in fields), player, number, state)
-            for side in sides
-            for player in (side.player_names or [None])
-        ]
-        key = self._standing_key()
-        transaction.on_commit(lambda: cache.set(key, rows, STANDING_TTL))
 
     def _side_views(
         self, totals: Mapping[int, int] | None = None, sides: Sequence[Side] | None = None
     ) -> tuple[SideView, ...]:
+        if sides is None:
+            sides = standing.read_sides(self).sides
         return tuple(
             SideView(
                 position=side.position,
@@ -365,29 +273,7 @@ class Match(models.Model):
                 total=side.total if totals is None else totals.get(side.position, 0),
                 won=side.won,
             )
-            for side in (sides if sides is not None else self._side_rows())
-        )
-
-    def sides_of_view(self) -> list[Side]:
-        """The side rows the match's view was built from (loaded once with it): a change
-        made through the view stores its scores against them."""
-        if getattr(self, "_sides", None) is None:
-            self._sides = self._side_rows()
-        return self._sides
-
-    def _make_view(self, *, keep: bool = True) -> MatchView:
-        self._sides = self._side_rows(with_last_hand=True, keep=keep)
-        last = self._last_hand
-        if last is not None and last["state"] is None:
-            self._derive_states()  # old data: hands stored before their state was
-            last = self.live_hands().order_by("-number").values("number", "state").first()
-        return MatchView(
-            options=self.options,
-            target=self.target,
-            sides=self._side_views(sides=self._sides),
-            hands_played=last["number"] if last else 0,
-            state=(last["state"] if last else None) or {},
-            draft=self.draft,
+            for side in sides
         )
 
     def view_before(self, number: int) -> MatchView:
@@ -422,20 +308,17 @@ class Match(models.Model):
         caller never has to refresh it."""
         for field in self._meta.concrete_fields:
             setattr(self, field.attname, getattr(locked, field.attname))
-        # The view the change left, when it built one: the page drawn next needs no query.
-        self._view = getattr(locked, "_view", None)
-        self._sides = getattr(locked, "_sides", None)
-        self._nothing_to_redo = False
+        # The view the change left, when it built one: read again only if it did not.
+        self._read = locked._read
         self._prefetched_objects_cache = {}
-        publish_version(locked)
+        standing.publish_version(locked.code, locked.version)
 
     def _current_view(self, locked: Match) -> MatchView:
         """The match as its game sees it, under the lock: this instance's view when the
         match has not changed since it was built (the form was judged against it), else
         a fresh one."""
-        known = getattr(self, "_view", None)
-        if known is not None and self.version == locked.version:
-            locked._view, locked._sides = known, self._sides
+        if self._read is not None and self._read.version == locked.version:
+            locked._read = self._read
         return locked.view()
 
     def record_hand(
@@ -448,8 +331,9 @@ class Match(models.Model):
         by: Player | None = None,
         allow_empty: bool = True,
         check_entry: bool = False,
-    ) -> Hand:
-        """Score and store a hand.
+    ) -> Change:
+        """Score and store a hand; the change names it (``recorded`` False when it was
+        recorded before, by the same request).
 
         Sending the same ``request_id`` again returns the hand already recorded (a double
         tap, a retry, a phone that was offline). ``expected_number`` is the hand the phone
@@ -481,16 +365,21 @@ class Match(models.Model):
                     if existing is None:
                         raise
                     self._sync(match)
-                    return existing
+                    return Change(existing, self.view())
                 state = match.rules.state_after(view, entry, breakdowns)
+                # The side rows the view was read with (read before the version moves).
+                sides = match.sides_of_view()
                 match.version += 1
                 hand = Hand.objects.create(
-                    match=match, number=number, entry=dict(entry), request_id=request_id,
-                    created_by=by, state=state, version=match.version,
-                )  # fmt: skip
-                sides = match.sides_of_view()
-                hand._store_scores(breakdowns, sides)
-                hand.recorded_now = True
+                    match=match,
+                    number=number,
+                    entry=dict(entry),
+                    request_id=request_id,
+                    created_by=by,
+                    state=state,
+                    version=match.version,
+                )
+                scores = hand._store_scores(breakdowns, sides)
                 if match.draft or match.draft_revision:
                     match.draft = {}
                     match.draft_revision += 1
@@ -506,13 +395,10 @@ class Match(models.Model):
                     draft={},
                 )
                 hand_changed.send(sender=Match, match=match, hand=hand, change="recorded")
-                match._refresh(after=after, sides=sides)
-                match._remember_standing(sides, number, state)
+                change = match._refresh(after=after, sides=sides, hand=hand)
+                standing.remember_sides(match, sides, standing.LastHand(number, state or {}))
                 self._sync(match)
-                # Nothing is left to redo: the last undo freed this hand's number or an
-                # earlier one, and the hands recorded since have passed it.
-                self._nothing_to_redo = True
-                return hand
+                return replace(change, recorded=True, scores=tuple(scores))
         except IntegrityError:
             # The same request, recorded already (or racing itself on SQLite, which takes
             # no row locks): the hand it made.
@@ -520,7 +406,7 @@ class Match(models.Model):
             if existing is None:
                 raise
             self.refresh_from_db()
-            return existing
+            return Change(existing, self.view())
 
     def correct_hand(
         self,
@@ -529,7 +415,7 @@ class Match(models.Model):
         *,
         by: Player | None,
         revision: int | None = None,
-    ) -> Hand:
+    ) -> Change:
         """Replace a past hand's entry; the version it replaces is kept as a revision.
 
         Every later hand is scored again from the state the correction leaves (its
@@ -564,20 +450,25 @@ class Match(models.Model):
             hand.version = match.version
             hand.save(
                 update_fields=[
-                    "entry", "revision", "changed_by", "changed_at", "state", "problem",
+                    "entry",
+                    "revision",
+                    "changed_by",
+                    "changed_at",
+                    "state",
+                    "problem",
                     "version",
                 ]
-            )  # fmt: skip
+            )
             hand.refresh_from_db(fields=["revision"])
             hand.scores.all().delete()
             hand._store_scores(breakdowns)
             match._replay_after(hand, view, breakdowns)
             hand_changed.send(sender=Match, match=match, hand=hand, change="corrected")
-            match._refresh(reopen=True)
+            change = match._refresh(reopen=True, hand=hand)
             self._sync(match)
-            return hand
+            return change
 
-    def undo_hand(self, number: int | None = None, *, by: Player | None = None) -> Hand:
+    def undo_hand(self, number: int | None = None, *, by: Player | None = None) -> Change:
         """Take back hand ``number``, which must be the most recent one (kept as undone,
         never deleted). A second tap, or a second phone, finds it no longer last."""
         with transaction.atomic():
@@ -595,11 +486,11 @@ class Match(models.Model):
             hand.version = match.version
             hand.save(update_fields=["undone_at", "undone_by", "version"])
             hand_changed.send(sender=Match, match=match, hand=hand, change="undone")
-            match._refresh(reopen=True)
+            change = match._refresh(reopen=True, hand=hand)
             self._sync(match)
-            return hand
+            return change
 
-    def redo_hand(self, number: int) -> Hand:
+    def redo_hand(self, number: int) -> Change:
         """Put back undone hand ``number``, if it would again be the last one."""
         with transaction.atomic():
             match = self._locked()
@@ -610,7 +501,7 @@ class Match(models.Model):
             )
             if hand is None or match.live_hands().filter(number=number).exists():
                 raise RuleError(Violation("ledger.redo.nothing", {"number": number}))
-            if hand.number != match._next_number() or hand != match.last_undone_hand():
+            if hand.number != match._next_number() or hand.number != match.redo_offered():
                 raise RuleError(Violation("ledger.hand.redo-too-late", {"number": number}))
             match.version += 1
             hand.undone_at = None
@@ -618,36 +509,40 @@ class Match(models.Model):
             hand.version = match.version
             hand.save(update_fields=["undone_at", "undone_by", "version"])
             hand_changed.send(sender=Match, match=match, hand=hand, change="redone")
-            match._refresh()
+            change = match._refresh(hand=hand)
             self._sync(match)
-            return hand
+            return change
 
     def holds_open(self) -> list[Violation]:
         """What holds this match open though it could finish (``finish_held``)."""
         found = finish_held.send(sender=Match, match=self)
         return [violation for _receiver, violation in found if violation is not None]
 
-    def restate(self) -> None:
+    def restate(self) -> Change:
         """Something kept beside the hands changed (a hand accepted): a new version, so
         every phone draws the match again, and the game is asked again who has won (a
         match held open may now finish)."""
         with transaction.atomic():
             match = self._locked()
             match.version += 1
-            match._refresh()
+            change = match._refresh()
             self._sync(match)
+            return change
 
-    def finish(self) -> None:
+    def finish(self) -> Change:
         """End a match by hand (a match with no target); the game names the winners."""
         with transaction.atomic():
             match = self._locked()
-            if not match.is_finished:
+            if match.is_finished:
+                change = Change(None, match.view())
+            else:
                 held = match.holds_open()
                 if held:
                     raise RuleError(held)
                 match.version += 1
-                match._refresh(closing=True)
+                change = match._refresh(closing=True)
             self._sync(match)
+            return change
 
     def save_draft(self, draft: Mapping[str, Any], *, revision: int | None) -> int:
         """Store the hand in progress that every phone shares; returns its new revision.
@@ -676,19 +571,10 @@ class Match(models.Model):
             # updated_at moves the records' generation: no page kept for the old link
             # shows the match again.
             match.save(update_fields=["edit_token", "share_token", "version", "updated_at"])
-            forget_access([match.code])
+            standing.forget_access([match.code])
+            # Who may count it changed: no records page kept for the old link shows it.
+            standing.standing_changed.send(Match, match=match)
             self._sync(match)
-
-    def last_undone_hand(self) -> Hand | None:
-        """The hand the redo button puts back: the last one undone, if it would again be
-        the next hand (none right after this instance recorded a hand)."""
-        if getattr(self, "_nothing_to_redo", False):
-            return None
-        undone = self.hands.filter(undone_at__isnull=False).only("pk", "number", "undone_at")
-        hand = undone.order_by("-undone_at").first()
-        if hand is not None and hand.number == self.view().number:
-            return hand
-        return None
 
     # --- the ledger's own bookkeeping --------------------------------------------------
 
@@ -762,32 +648,6 @@ class Match(models.Model):
             for side, breakdown in zip(before.sides, breakdowns, strict=True):
                 totals[side.position] += breakdown.total
 
-    def _derive_states(self) -> None:
-        """Work out the running state of hands stored before states were kept (older
-        data), by playing them through the game once; stored from then on."""
-        game = self.rules
-        totals: dict[int, int] = {}
-        state: Mapping[str, Any] = {}
-        sides = self._side_views({})
-        for hand in self.live_hands().order_by("number").prefetch_related("scores__side"):
-            view = MatchView(
-                options=self.options,
-                target=self.target,
-                sides=tuple(
-                    SideView(s.position, s.name, s.players, totals.get(s.position, 0))
-                    for s in sides
-                ),
-                hands_played=hand.number - 1,
-                state=state,
-            )
-            breakdowns = [score.breakdown for score in hand.scores.all()]
-            if hand.state is None:
-                hand.state = game.state_after(view, hand.entry, breakdowns)
-                hand.save(update_fields=["state"])
-            state = hand.state
-            for score in hand.scores.all():
-                totals[score.side.position] = totals.get(score.side.position, 0) + score.total
-
     def _refresh(
         self,
         *,
@@ -795,12 +655,15 @@ class Match(models.Model):
         closing: bool = False,
         after: MatchView | None = None,
         sides: list[Side] | None = None,
-    ) -> None:
+        hand: Hand | None = None,
+    ) -> Change:
         """Set the running totals, ask the game who has won and save; the caller has
         already bumped ``version``. ``after``: the match as the change left it, totals
         included (a hand just recorded); otherwise the totals are summed from the live
-        hands again (a correction, an undo)."""
-        self._view = None
+        hands again (a correction, an undo). Returns the change (``hand``: the hand it
+        touched) with the view it left; tells the records when a standing may move."""
+        was_finished = self.is_finished
+        undone = None  # after a hand recorded, nothing to redo (``standing.remember_sides``)
         sides = sides if sides is not None else list(self.sides.all())
         stored = {side.pk: (side.total, side.won) for side in sides}
 
@@ -824,7 +687,10 @@ class Match(models.Model):
             save_changed_sides()  # the view below reads them
             self._prefetched_objects_cache = {}
             # Read in the middle of the change (the standing is written below): not kept.
-            after = self._make_view(keep=False)
+            self._read = None
+            read = self._read_view(keep=False)
+            after, sides, undone = read.view, read.sides, read.undone
+            stored = {side.pk: (side.total, side.won) for side in sides}
         else:
             by_position = {view.position: view.total for view in after.sides}
             for side in sides:
@@ -843,14 +709,22 @@ class Match(models.Model):
             self.finished_at = None
         self.save(
             update_fields=[
-                "status", "finished_at", "version", "updated_at", "draft", "draft_revision",
+                "status",
+                "finished_at",
+                "version",
+                "updated_at",
+                "draft",
+                "draft_revision",
             ]
-        )  # fmt: skip
-        self._view = replace(
-            after,
-            sides=tuple(replace(view, won=view.position in winners) for view in after.sides),
         )
-        self._sides = None  # read again if another change follows on this instance
+        view = replace(
+            after,
+            sides=tuple(replace(side, won=side.position in winners) for side in after.sides),
+        )
+        self._read = Read(self.version, view, sides, undone)
+        if was_finished or self.is_finished:
+            standing.standing_changed.send(Match, match=self)
+        return Change(hand, view)
 
 
 class Side(models.Model):
@@ -930,19 +804,17 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
-    # Set on the hand a ``record_hand`` call has just stored (not on one it found again).
-    recorded_now = False
-
     @property
     def is_undone(self) -> bool:
         return self.undone_at is not None
 
     def _store_scores(
         self, breakdowns: Sequence[Breakdown], sides: Sequence[Side] | None = None
-    ) -> None:
+    ) -> list[HandScore]:
+        """The hand's scores, stored, each with its side (so the page drawn next lists
+        them without a query)."""
         sides = list(self.match.sides.all()) if sides is None else sides
-        # Kept on the hand, with their sides: the page drawn next lists them without a query.
-        self.stored_scores = HandScore.objects.bulk_create(
+        return HandScore.objects.bulk_create(
             HandScore(hand=self, side=side, total=b.total, lines=b.as_dict()["lines"])
             for side, b in zip(sides, breakdowns, strict=True)
         )

@@ -13,12 +13,10 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
-from django.core.exceptions import BadRequest
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
@@ -28,39 +26,20 @@ from referee.rulings import Violation
 from scoring.kit.fields import read_whole_number
 from scoring.kit.handforms import HandForm
 from scoring.kit.rulebook import line_dicts, violation_dicts
-from scoring.ledger.models import SIDE_LISTED, Hand, HandScore, Match, Side
+from scoring.ledger import standing
+from scoring.ledger.envelope import Envelope
+from scoring.ledger.models import Change, Match
 from scoring.records.stats import running_chart
 
 # How many hands the match page shows before "earlier hands".
 HISTORY_PAGE = 12
-# How long a drawn hand or listed match is kept: its key changes with what it shows.
-FRAGMENT_TTL = 60 * 60 * 24 * 7
 # A phone further behind than this many versions gets the whole first page again.
 MOST_DELTA = 200
 
 
-def read_uuid(value: str | None) -> uuid.UUID:
-    try:
-        return uuid.UUID(value or "")
-    except ValueError:
-        return uuid.uuid4()
-
-
 def read_int(value: Any) -> int | None:
+    """A whole number written plainly (a query's), else None."""
     return read_whole_number(value)
-
-
-def read_guard(data: Mapping[str, Any], name: str) -> int | None:
-    """A hidden field that guards a write (the hand number this phone expects, the draft
-    revision it moved): None if the phone sent none, else a whole number. Anything else
-    refuses the post (400) rather than skip the guard."""
-    value = data.get(name)
-    if value is None or value == "":
-        return None
-    number = read_whole_number(value)
-    if number is None or number < 0:
-        raise BadRequest(f"{name} is not a whole number")
-    return number
 
 
 # --- the live scoreboard -------------------------------------------------------------------
@@ -107,30 +86,144 @@ def etag_version(header: str | None, match_pk: int) -> int | None:
     return None
 
 
-def live_context(request: HttpRequest, match: Match) -> dict[str, Any]:
-    view = match.view()
-    game = match.rules
-    notes = game.side_notes(view)
-    sides = [
-        {"side": side, "position": side.position, "notes": notes.get(side.position, [])}
-        for side in view.sides
-    ]
-    leaders = game.winners(view, closing=True) if view.hands_played else []
-    return {
-        "match": match,
-        "game": game,
-        "view": view,
-        "sides": sides,
-        "leaders": leaders,
-        "board": game.scoreboard(view),
-        "target": game.target(view),
-        "hands_played": view.hands_played,
-        "undone": match.last_undone_hand(),
-        "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
-        "etag": live_etag(request, match),
-        "next_number": view.number,
-        "poll_ms": settings.LIVE_POLL_MS,
-    }
+class FreshHandForm:
+    """A fresh hand form as the match page reads it outside its fields: nothing posted,
+    nothing to note. The form itself is made only when its fields are drawn, which is
+    when the cache does not hold them (``standing.fields_key``); its key is asked of the
+    game's form class (``HandForm.fresh_fields_key``) without making it."""
+
+    is_bound = False
+    redraw = False
+    card_notes = ()
+
+    def __init__(self, match: Match, view: Any) -> None:
+        self.game, self.view = match.rules, view
+        self.record_button = self.game.hand_form_class.record_button
+
+    def non_field_errors(self) -> str:
+        return ""
+
+    @cached_property
+    def form(self) -> HandForm:
+        return self.game.hand_form(self.view)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.form, name)
+
+    def __getitem__(self, name: str) -> Any:
+        # A template looks ``form.is_bound`` up as an item first: what this class answers
+        # itself must not make the form.
+        if name in FRESH_ANSWERS:
+            raise KeyError(name)
+        return self.form[name]
+
+    def __iter__(self) -> Any:
+        return iter(self.form)
+
+
+FRESH_ANSWERS = frozenset(
+    {"is_bound", "redraw", "card_notes", "record_button", "non_field_errors"}
+)
+
+
+class MatchPage:
+    """The context of the match page and of each of its parts, built from one match as
+    it is read once (or as ``change``, the change this request made, left it)."""
+
+    def __init__(self, request: HttpRequest, match: Match, change: Change | None = None):
+        self.request, self.match, self.change = request, match, change
+        self.view = change.view if change is not None else match.view()
+
+    def page(self, form: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        """The whole page: the scoreboard, the newest hands, the hand form (``form``: one
+        drawn again, by default a fresh one) and the offline queue's texts."""
+        context = self.live() | {"history": history_context(self.match)}
+        return context | (form or self.hand_form()) | pending_context() | extra
+
+    def answer(self, since: int | None) -> dict[str, Any]:
+        """For HTMX, after a change: the scoreboard out of band with the hands changed
+        since the version the phone held (``since``). The chart is not drawn here (this
+        answer reads no hand's scores back): the page fetches it once the scoreboard is
+        swapped in."""
+        return self.live() | {"oob": True, "chart_reload": True} | self.hands_since(since)
+
+    def poll(self, since: int | None) -> dict[str, Any]:
+        """The polled scoreboard, its chart and the hands changed since ``since``."""
+        return self.live() | chart_oob_context(self.match) | self.hands_since(since)
+
+    def hands_since(self, since: int | None) -> dict[str, Any]:
+        delta = delta_context(self.match, since, self.change) if since is not None else None
+        return delta if delta is not None else {"history_oob": history_context(self.match)}
+
+    def live(self) -> dict[str, Any]:
+        """The scoreboard, with undo and redo."""
+        match, view, game = self.match, self.view, self.match.rules
+        notes = game.side_notes(view)
+        sides = [
+            {"side": side, "position": side.position, "notes": notes.get(side.position, [])}
+            for side in view.sides
+        ]
+        # The redo button's hand, read with the view (none right after a hand recorded).
+        undone = match.redo_offered()
+        return {
+            "match": match,
+            "game": game,
+            "view": view,
+            "sides": sides,
+            "leaders": game.winners(view, closing=True) if view.hands_played else [],
+            "board": game.scoreboard(view),
+            "target": game.target(view),
+            "hands_played": view.hands_played,
+            "undone": {"number": undone} if undone else None,
+            "closable": game.closable(view) and not match.is_finished and view.hands_played > 0,
+            "etag": live_etag(self.request, match),
+            "next_number": view.number,
+            "poll_ms": settings.LIVE_POLL_MS,
+            "version_envelope": Envelope.drawn(known_version=match.version, form="hand-form"),
+            "change_envelope": Envelope.drawn(known_version=match.version),
+        }
+
+    def hand_form(
+        self,
+        form: HandForm | None = None,
+        *,
+        violations: Iterable[Mapping[str, Any]] = (),
+        envelope: Envelope | None = None,
+        number: int | None = None,
+        conflict: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The hand form for ``number`` (by default the one posted in ``envelope``, else
+        the next hand), keeping the request id of a form drawn again so that sending it
+        twice records one hand."""
+        match, view = self.match, self.view
+        if envelope is not None:
+            request_id = envelope.request()
+            number = number or envelope.value("expected_number")
+        else:
+            request_id = uuid.uuid4()
+        number = number or view.number
+        drawn = form if form is not None else FreshHandForm(match, view)
+        return {
+            "match": match,
+            "game": match.rules,
+            "form": drawn,
+            # Only a fresh form's fields are drawn from the cache (a posted one shows its own).
+            "fields_key": None if form is not None else self.fields_key(),
+            "violations": list(violations),
+            "number": number,
+            "hand_title": match.rules.hand_name(number),
+            "hand_template": match.rules.hand_name("%s"),
+            "draft_revision": match.draft_revision,
+            "hand_envelope": Envelope.drawn(
+                request_id=request_id, expected_number=number, draft_revision=match.draft_revision
+            ),
+            "conflict": conflict,
+        }
+
+    def fields_key(self) -> str:
+        """What a fresh form's fields are drawn from (``standing.fields_key``)."""
+        shown = self.match.rules.hand_form_class.fresh_fields_key(self.view)
+        return standing.fields_key(self.match, shown, self.view.sides)
 
 
 # A number of each plural category of the page's languages (Intl.PluralRules' names):
@@ -151,65 +244,10 @@ def chart_oob_context(match: Match) -> dict[str, Any]:
     """The running-totals chart, sent out of band with every changed scoreboard so that
     it follows the match (the page itself loads it after it is drawn). Worked out once a
     version, however many phones poll."""
-    key = f"match-chart:{match.pk}:{match.version}"
-    return {"chart_oob": cache.get_or_set(key, lambda: running_chart(match), FRAGMENT_TTL)}
+    return {"chart_oob": standing.chart(match, lambda: running_chart(match))}
 
 
 # --- the hand form -------------------------------------------------------------------------
-
-
-def hand_form_context(
-    match: Match,
-    form: HandForm | None = None,
-    *,
-    violations: Iterable[Mapping[str, Any]] = (),
-    request_id: uuid.UUID | None = None,
-    number: int | None = None,
-    conflict: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The hand form for ``number`` (by default the next hand), keeping the request id
-    of a form that is drawn again so that sending it twice records one hand."""
-    view = match.view()
-    form = form if form is not None else match.rules.hand_form(view)
-    return {
-        "match": match,
-        "game": match.rules,
-        "form": form,
-        # Only a fresh form's fields are drawn from the cache (a posted one shows its own).
-        "fields_key": None if form.is_bound else fields_key(match, form),
-        "violations": list(violations),
-        "request_id": request_id or uuid.uuid4(),
-        "number": number or view.number,
-        "hand_title": match.rules.hand_name(number or view.number),
-        "hand_template": match.rules.hand_name("%s"),
-        "draft_revision": match.draft_revision,
-        "conflict": conflict,
-    }
-
-
-def fields_key(match: Match, form: HandForm) -> str:
-    """What a fresh form's fields are drawn from, for the match page's cache of them: the
-    match's version, unless its game says what else they show (``HandForm.fields_key``);
-    then the sides, the options and the hand's shared draft with it."""
-    shown = form.fields_key()
-    if shown is None:
-        return f"v{match.version}-d{match.draft_revision}"
-    sides = [[side.position, side.name] for side in form.match.sides]
-    drawn_from = [sides, form.match.options, shown]
-    return f"d{match.draft_revision}:{json.dumps(drawn_from, sort_keys=True, default=str)}"
-
-
-def posted_form_context(
-    request: HttpRequest, match: Match, form: HandForm, **kwargs: Any
-) -> dict[str, Any]:
-    """The hand form drawn again for the phone that sent it: same request id, same hand."""
-    return hand_form_context(
-        match,
-        form,
-        request_id=read_uuid(request.POST.get("request_id")),
-        number=read_int(request.POST.get("expected_number")),
-        **kwargs,
-    )
 
 
 def conflict_context(match: Match, number: int) -> dict[str, Any] | None:
@@ -228,99 +266,34 @@ def conflict_context(match: Match, number: int) -> dict[str, Any] | None:
 # --- the history ---------------------------------------------------------------------------
 
 
-ROW_FIELDS = ("pk", "number", "revision", "problem", "undone_at")
+def draw_hand(match: Match) -> Any:
+    """How a hand's row of the history is drawn, from its row and its scores."""
 
+    def draw(row: Mapping[str, Any], scores: Sequence[Any]) -> str:
+        context = {
+            "match": match,
+            "hand": row,
+            "title": match.rules.hand_name(row["number"]),
+            "by_side": [
+                (score.side, match.rules.hand_total_text(score.total), line_dicts(score.lines))
+                for score in scores
+            ],
+            "problem": violation_dicts_of(row["problem"]),
+        }
+        return render_to_string("ledger/_hand.html", context)
 
-def hand_row(hand: Hand) -> dict[str, Any]:
-    """The history's row of a hand already loaded (the history reads its rows as values)."""
-    return _row({field: getattr(hand, field) for field in ROW_FIELDS})
-
-
-def _row(values: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand's row of the history from its ROW_FIELDS: what its fragment is drawn from."""
-    return {
-        "pk": values["pk"],
-        "number": values["number"],
-        "revision": values["revision"],
-        "problem": values["problem"],
-        "undone": values["undone_at"] is not None,
-    }
-
-
-def _cache_key(row: Mapping[str, Any]) -> str:
-    flagged = "p" if row["problem"] else ""
-    return f"ledger-hand:{row['pk']}:{row['revision']}{flagged}:{get_language()}"
+    return draw
 
 
 def render_hands(
-    match: Match, rows: list[dict[str, Any]], known: Mapping[int, list[HandScore]] | None = None
+    match: Match, rows: list[dict[str, Any]], known: Mapping[int, Sequence[Any]] | None = None
 ) -> list[str]:
-    """Each hand's list item, from the cache where it is; only the missing ones load their
-    scores. ``known``: hands just recorded, with their scores and sides (none of them can
-    be in the cache yet). A hand's rendering changes only with a correction or the
-    language."""
-    live = [row for row in rows if not row["undone"]]
-    keys = {row["pk"]: _cache_key(row) for row in live}
-    known = known or {}
-    wanted = [key for pk, key in keys.items() if pk not in known]
-    cached = cache.get_many(wanted) if wanted else {}
-    missing = [row for row in live if keys[row["pk"]] not in cached]
-    if missing:
-        by_hand: dict[int, list[HandScore]] = dict(known)
-        unknown = [row["pk"] for row in missing if row["pk"] not in by_hand]
-        if unknown:
-            scores = HandScore.objects.filter(hand__in=unknown).select_related("side")
-            for score in scores.order_by("side__position"):
-                by_hand.setdefault(score.hand_id, []).append(score)
-        fresh = {}
-        for row in missing:
-            html = render_to_string(
-                "ledger/_hand.html",
-                {
-                    "match": match,
-                    "hand": row,
-                    "title": match.rules.hand_name(row["number"]),
-                    "by_side": [
-                        (
-                            score.side,
-                            match.rules.hand_total_text(score.total),
-                            line_dicts(score.lines),
-                        )
-                        for score in by_hand.get(row["pk"], [])
-                    ],
-                    "problem": violation_dicts_of(row["problem"]),
-                },
-            )
-            fresh[keys[row["pk"]]] = html
-        cache.set_many(fresh, timeout=FRAGMENT_TTL)
-        cached |= fresh
-    out = []
-    for row in rows:
-        if row["undone"]:
-            out.append(f'<li id="hand-{row["pk"]}" data-hand-id="{row["pk"]}" data-undone></li>')
-        else:
-            out.append(cached[keys[row["pk"]]])
-    return out
+    """Each hand's list item, from the cache where it is (``standing.render_hands``)."""
+    return standing.render_hands(match, rows, draw_hand(match), known)
 
 
-def listed_items(matches: Sequence[Match]) -> list[str]:
-    """Each match's item in a list of matches (home's), from the cache where it is; only
-    the missing ones read their sides, all in one query. An item changes only with its
-    match (whose version every change bumps) and the language."""
-    language = get_language()
-    keys = [f"ledger-listed:{match.code}:{match.version}:{language}" for match in matches]
-    cached = cache.get_many(keys) if keys else {}
-    missing = {key: match for match, key in zip(matches, keys, strict=True) if key not in cached}
-    if missing:
-        sides = Prefetch("sides", queryset=Side.objects.only(*SIDE_LISTED))
-        prefetch_related_objects(list(missing.values()), sides)
-        fresh = {
-            key: render_to_string("ledger/_listed_match.html", {"match": match})
-            for key, match in missing.items()
-        }
-        cache.set_many(fresh, timeout=FRAGMENT_TTL)
-        cached |= fresh
-    return [cached[key] for key in keys]
+listed_items = standing.listed_items
+hand_row = standing.hand_row
 
 
 def violation_dicts_of(stored: Any) -> list[dict[str, Any]]:
@@ -335,7 +308,8 @@ def history_context(match: Match, *, before: int | None = None) -> dict[str, Any
     hands = match.live_hands().order_by("-number")
     if before is not None:
         hands = hands.filter(number__lt=before)
-    rows = [_row(values) for values in hands.values(*ROW_FIELDS)[: HISTORY_PAGE + 1]]
+    read = hands.values(*standing.ROW_FIELDS)[: HISTORY_PAGE + 1]
+    rows = [standing.row_of(values) for values in read]
     more = len(rows) > HISTORY_PAGE
     rows = rows[:HISTORY_PAGE]
     return {
@@ -346,21 +320,20 @@ def history_context(match: Match, *, before: int | None = None) -> dict[str, Any
     }
 
 
-def delta_context(match: Match, since: int, recorded: Hand | None = None) -> dict[str, Any] | None:
+def delta_context(match: Match, since: int, change: Change | None = None) -> dict[str, Any] | None:
     """The hands that changed since version ``since`` (new, corrected, undone, flagged),
     or None when the phone is too far behind to patch (then it gets the first page).
-    ``recorded``: a hand this request has just recorded, drawn from the scores it was
+    ``change``: a hand this request has just recorded, drawn from the scores it was
     stored with; when the phone held the version just before it, it is the whole change
     (recording touches no other hand), found without a query."""
     if match.version - since > MOST_DELTA:
         return None
-    if recorded is None or not recorded.recorded_now:
-        recorded, known = None, {}
-    else:
-        known = {recorded.pk: recorded.stored_scores}
+    recorded = change.hand if change is not None and change.recorded else None
+    known = {recorded.pk: change.scores} if recorded is not None else {}
     if recorded is not None and since == match.version - 1:
         rows = [hand_row(recorded)]
     else:
         changed = match.hands.filter(version__gt=since).order_by("-number", "-version")
-        rows = [_row(values) for values in changed.values(*ROW_FIELDS)[:MOST_DELTA]]
+        read = changed.values(*standing.ROW_FIELDS)[:MOST_DELTA]
+        rows = [standing.row_of(values) for values in read]
     return {"match": match, "delta_html": render_hands(match, rows, known)}

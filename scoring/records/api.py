@@ -24,12 +24,13 @@ from scoring.clubs.models import Membership
 from scoring.events.placement import PLACED, placement
 from scoring.kit.fields import read_whole_number
 from scoring.kit.registry import GAMES
+from scoring.ledger import standing
 from scoring.ledger.models import Match, Player
 from scoring.ratings import lists
 from scoring.ratings.models import Season
 from scoring.records import stats
 from scoring.records.models import ApiToken
-from scoring.records.visibility import match_for, visible_matches
+from scoring.records.visibility import match_for, viewer_key, visible_matches
 
 GameSlug = Literal[tuple(GAMES)]  # type: ignore[valid-type]
 
@@ -225,6 +226,12 @@ def _summary(request: HttpRequest, match: Match) -> dict[str, Any]:
 )
 def list_matches(request: HttpRequest, filters: Query[MatchFilters]) -> dict[str, Any]:
     """Newest first. Dates filter on when a match finished."""
+    # The totals of the matches going on are listed too: kept under any change.
+    where = _kept_key("api-matches", request, stats.generation())
+    return standing.kept(where, lambda: _listed(request, filters))
+
+
+def _listed(request: HttpRequest, filters: MatchFilters) -> dict[str, Any]:
     matches = _matches(request, filters.club)
     if filters.game:
         matches = matches.filter(game=filters.game)
@@ -287,6 +294,20 @@ def get_match(request: HttpRequest, code: str) -> Any:
     summary="Standings",
 )
 def standings(request: HttpRequest, filters: Query[StandingsFilters]) -> dict[str, Any]:
+    """Kept as the standings page is, through every hand of the matches still going on."""
+    where = _kept_key("api-standings", request, stats.standing_generation())
+    return standing.kept(where, lambda: _standings(request, filters))
+
+
+def _kept_key(name: str, request: HttpRequest, generation: str) -> str:
+    """An answer's key: its generation, the token's user and the whole query (its host
+    too: the answer writes absolute addresses)."""
+    return standing.page_key(
+        name, generation, viewer_key(request), request.get_full_path(), request.get_host()
+    )
+
+
+def _standings(request: HttpRequest, filters: StandingsFilters) -> dict[str, Any]:
     table = stats.standings(_matches(request, filters.club), filters.game, filters.period())
     member = filters.club if filters.club and _member_of(request, filters.club) else None
     rated = lists.beside_standings(table, member, filters.game or "")
@@ -338,7 +359,7 @@ def record_hand(request: HttpRequest, code: str, body: RecordsHandIn) -> Any:
             request_id=body.request_id,
             expected_number=body.expected_number,
             check_entry=True,
-        )
+        ).hand
     except (KeyError, TypeError, ValueError, IndexError) as error:
         # An entry not in the game's shape: the game could not read it.
         problem = {

@@ -73,3 +73,23 @@ class ApiToken(models.Model):
             return None
         cls.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
         return token.user
+
+
+class StandingGeneration(models.Model):
+    """One row: a number moved by everything that may change a standing — a match
+    finishing, a correction, undo or redo in a finished match, a finished match deleted
+    (``standing.standing_changed``, ``post_delete``). The standings pages and the records
+    API are kept under it, so a hand of a match still going on keeps them."""
+
+    value = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"standing generation {self.value}"
+
+    @classmethod
+    def move(cls) -> None:
+        """One more, in the change's own transaction: the standings it makes and the
+        generation they are kept under commit together."""
+        if not cls.objects.filter(pk=1).update(value=models.F("value") + 1):
+            cls.objects.get_or_create(pk=1)
+            cls.objects.filter(pk=1).update(value=models.F("value") + 1)

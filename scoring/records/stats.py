@@ -20,6 +20,7 @@ from scoring.clubs.models import Membership
 from scoring.kit.registry import get_game
 from scoring.ledger.models import HandScore, Match, Player, Seat, Side
 from scoring.records import charts
+from scoring.records.models import StandingGeneration
 
 # How many matches a player's page lists, and its form chart draws.
 RECENT = 10
@@ -61,20 +62,34 @@ def finished(matches: QuerySet[Match], game: str | None, period: Period) -> Quer
 def generation() -> str:
     """What changes whenever the records may have: the newest match and the latest
     change to any match (every hand recorded, corrected or undone saves its match),
-    and the clubs' memberships (joining or leaving a club changes what an account may
-    see at once: the newest membership and how many there are; ids are never reused).
-    The matches' are read from an index end, in microseconds whatever the history. A
-    deleted match (the admin's doing) shows once the cached pages expire."""
+    and the clubs' memberships (``_memberships``). The matches' are read from an index
+    end, in microseconds whatever the history. A deleted match (the admin's doing)
+    shows once the cached pages expire. The player's page is kept under it (it counts
+    every hand, finished match or not)."""
+    table = Match._meta.db_table
+    return _read(f"(SELECT MAX(id) FROM {table}), (SELECT MAX(updated_at) FROM {table})")
+
+
+def standing_generation() -> str:
+    """What changes whenever a standing may have (``StandingGeneration``: a match
+    finishing, a change to a finished one, its deletion) and the memberships: the
+    standings and the records API are kept under it, through every hand of the
+    matches still going on."""
+    return _read(f"(SELECT value FROM {StandingGeneration._meta.db_table} WHERE id = 1)")
+
+
+def _read(matches: str) -> str:
+    """``matches`` and the clubs' memberships (joining or leaving a club changes what an
+    account may see at once: the newest membership and how many there are; ids are
+    never reused), in one statement."""
     # Plain SQL: read on every records page, it should cost the database's time only.
-    table, members = Match._meta.db_table, Membership._meta.db_table
+    members = Membership._meta.db_table
     with connection.cursor() as cursor:
         # Subqueries: SQLite reads a MAX from its index only when it is alone.
         cursor.execute(
-            f"SELECT (SELECT MAX(id) FROM {table}), (SELECT MAX(updated_at) FROM {table}), "
-            f"(SELECT MAX(id) FROM {members}), (SELECT COUNT(*) FROM {members})"
+            f"SELECT {matches}, (SELECT MAX(id) FROM {members}), (SELECT COUNT(*) FROM {members})"
         )
-        newest, last, joined, belonging = cursor.fetchone()
-    return f"{newest}.{last}.{joined}.{belonging}"
+        return ".".join(map(str, cursor.fetchone()))
 
 
 # --- standings -------------------------------------------------------------------------
@@ -204,7 +219,7 @@ def player_record(player: Player, matches: QuerySet[Match]) -> list[GameRecord]:
 
 def recent_matches(player: Player, matches: QuerySet[Match], count: int = RECENT):
     """The player's latest matches, newest first (their items are drawn by
-    ``pages.listed_items``, which reads the sides of those it has not drawn yet)."""
+    ``standing.listed_items``, which reads the sides of those it has not drawn yet)."""
     return list(matches.filter(sides__seats__player=player).order_by("-updated_at")[:count])
 
 

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 
-from django.contrib.messages import get_messages
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import (
@@ -16,14 +13,12 @@ from django.http import (
     HttpResponse,
     StreamingHttpResponse,
 )
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from scoring.clubs.models import Club, roster_names
+from scoring.ledger import standing
 from scoring.ledger.forms import split_names
 from scoring.ledger.models import Match, Player, Seat
 from scoring.ledger.pages import listed_items
@@ -41,9 +36,6 @@ def read_club(request: HttpRequest) -> str:
     return request.GET.get("club", "")[:16]
 
 
-# A cached records page is keyed by the ledger's generation, so it is never stale; the
-# timeout only bounds how long an unread one occupies the cache.
-CACHE_SECONDS = 3600
 NAMES_OFFERED = 12
 
 
@@ -53,33 +45,30 @@ def _visible(request: HttpRequest):
     return matches.filter(club__code=club) if club else matches
 
 
-# Stands in for the viewer's CSRF token in a cached page; each answer puts theirs in.
-CSRF_SLOT = "records-csrf-slot-4f1c2a"
-
-
 def cached_page(
-    request: HttpRequest, page: str, context: Callable[[], dict], template: str
+    request: HttpRequest,
+    page: str,
+    context: Callable[[], dict],
+    template: str,
+    generation: Callable[[], str] = stats.standing_generation,
 ) -> HttpResponse:
-    """A records page drawn once per change to the ledger and kept whole in the cache:
-    years of history make the first drawing slow, not the ones after it. Only the
-    viewer's CSRF token differs between viewers of one key; a page with messages
-    waiting for the viewer is drawn afresh."""
-    if len(get_messages(request)):
-        return render(request, template, context())
+    """A records page drawn once per ``generation`` and kept whole (``standing.kept_page``)."""
     path = request.get_full_path() + ("#htmx" if getattr(request, "htmx", False) else "")
-    key = cache_key(page, request, path)
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(template, context() | {"csrf_token": CSRF_SLOT}, request=request)
-        cache.set(key, html, CACHE_SECONDS)
-    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
+    return standing.kept_page(
+        request, cache_key(page, request, path, generation), context, template
+    )
 
 
-def cache_key(page: str, request: HttpRequest, query: str) -> str:
-    """A records page's cache key: the ledger's generation (any change to any match
-    makes a new one), the viewer (what they may see) and language, and the query."""
-    parts = f"{stats.generation()}|{viewer_key(request)}|{get_language()}|{query}"
-    return f"records:{page}:{hashlib.blake2b(parts.encode(), digest_size=16).hexdigest()}"
+def cache_key(
+    page: str,
+    request: HttpRequest,
+    query: str,
+    generation: Callable[[], str] = stats.standing_generation,
+) -> str:
+    """A records page's cache key: the generation it is kept under (by default the
+    standings', which only what may change a standing moves), the viewer (what they may
+    see) and the query; ``standing.page_key`` adds the language and the release."""
+    return standing.page_key(f"records-{page}", generation(), viewer_key(request), query)
 
 
 def _match(request: HttpRequest, code: str) -> Match:
@@ -120,7 +109,8 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "chart": charts.form_chart([(p.code, p.won, p.margin) for p in form]),
         }
 
-    return cached_page(request, "player", context, "records/player.html")
+    # It counts every hand, of matches still going on too: kept under any change.
+    return cached_page(request, "player", context, "records/player.html", stats.generation)
 
 
 @require_safe
@@ -141,9 +131,10 @@ def player_names(request: HttpRequest) -> HttpResponse:
     # The clubs' rosters too: a guest or a member who has not played yet.
     wanted = typed.lower()
     roster = [
-        name for name in roster_names(request.user)
+        name
+        for name in roster_names(request.user)
         if name.lower().startswith(wanted) or f" {wanted}" in name.lower()
-    ]  # fmt: skip
+    ]
     offered = {
         n.lower(): n for n in [*roster, *names.values_list("name", flat=True)[:NAMES_OFFERED]]
     }

@@ -69,7 +69,7 @@ def test_versions_stored_in_any_order_at_once_leave_the_greatest(shared):
 
 def test_the_ledger_reads_a_version_the_shared_cache_holds(shared, settings):
     """``cached_version`` reads the pk and the version a change published through Redis."""
-    from scoring.ledger import models
+    from scoring.ledger import standing as models
 
     settings.CACHES = {
         "default": {

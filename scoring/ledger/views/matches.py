@@ -19,6 +19,7 @@ from django.views.decorators.http import (
     require_POST,
     require_safe,
 )
+from django_htmx.middleware import HtmxDetails
 
 from referee.rulings import RuleError
 from scoring.clubs.forms import posted_club, scoring_clubs
@@ -27,21 +28,24 @@ from scoring.kit.registry import GAMES, Game, all_games, get_game
 from scoring.kit.rulebook import violation_dicts
 from scoring.ledger import access
 from scoring.ledger.forms import NewMatch
-from scoring.ledger.models import LISTED, Match, Player, cached_version, remember_version
+from scoring.ledger.models import LISTED, Match, Player
 from scoring.ledger.pages import (
-    chart_oob_context,
-    delta_context,
+    MatchPage,
     etag_version,
-    hand_form_context,
     held_etags,
     history_context,
     listed_items,
-    live_context,
-    pending_context,
     read_int,
     version_etag,
 )
 from scoring.ledger.qr import qr_svg
+from scoring.ledger.standing import cached_version, remember_version
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (``request.htmx``)."""
+
+    htmx: HtmxDetails
 
 
 def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match:
@@ -52,7 +56,7 @@ def get_match(request: HttpRequest, code: str, *, change: bool = False) -> Match
 
 
 @require_safe
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     # Only this phone's own matches (its account's, its kept links') and its clubs': the
     # 50 last played in progress and the 20 last finished, read as ``latest_lists`` says;
     # each match's item is drawn once a version (``listed_items``).
@@ -70,7 +74,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def pick_game(request: HttpRequest) -> HttpResponse:
+def pick_game(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "ledger/pick_game.html", {"games": all_games()})
 
 
@@ -81,7 +85,7 @@ def _game_or_404(slug: str) -> Game:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def new_match(request: HttpRequest, game: str) -> HttpResponse:
+def new_match(request: HtmxHttpRequest, game: str) -> HttpResponse:
     rules = _game_or_404(game)
     if request.method == "POST":
         # "+ side" / "− side" post what was typed, to be drawn again with it kept.
@@ -144,24 +148,23 @@ def _open_link(request: HttpRequest, token: str, *, change: bool) -> HttpRespons
 
 
 @require_safe
-def scorer_link(request: HttpRequest, token: str) -> HttpResponse:
+def scorer_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The scorer link: this phone may change the match from now on."""
     return _open_link(request, token, change=True)
 
 
 @require_safe
-def share_link(request: HttpRequest, token: str) -> HttpResponse:
+def share_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only link: this phone may follow the match live."""
     return _open_link(request, token, change=False)
 
 
 @require_safe
-def match_detail(request: HttpRequest, code: str) -> HttpResponse:
+def match_detail(request: HtmxHttpRequest, code: str) -> HttpResponse:
     match = get_match(request, code)
-    context = live_context(request, match) | {"history": history_context(match)}
-    context |= {"can_change": match.can_change, "share": share_context(request, match)}
-    context |= pending_context()
-    return render(request, "ledger/match.html", context | hand_form_context(match))
+    share = share_context(request, match)
+    context = MatchPage(request, match).page(can_change=match.can_change, share=share)
+    return render(request, "ledger/match.html", context)
 
 
 def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
@@ -180,7 +183,7 @@ def share_context(request: HttpRequest, match: Match) -> dict[str, str]:
 
 
 @require_POST
-def renew_link(request: HttpRequest, code: str) -> HttpResponse:
+def renew_link(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A new scorer link (``link=scorer``) or read-only link (``link=watch``), asked by
     someone who may change the match: the old one stops at once, on every phone."""
     match = get_match(request, code, change=True)
@@ -202,7 +205,7 @@ def renew_link(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_safe
-def history(request: HttpRequest, code: str) -> HttpResponse:
+def history(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The hands before hand ``before``: the history's "earlier hands"."""
     match = get_match(request, code)
     context = {"history": history_context(match, before=read_int(request.GET.get("before")))}
@@ -268,26 +271,20 @@ def _deferred_on_sqlite(outermost: bool) -> Iterator[None]:
 
 @require_safe
 @condition(etag_func=_match_etag)
-def live(request: HttpRequest, code: str) -> HttpResponse:
+def live(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The scoreboard, polled by every phone watching the match. Answers 304 while the
     match's version (and the viewer's language) is unchanged; otherwise the scoreboard
     and only the hands that changed since the version the phone holds."""
     with snapshot():
         match = get_match(request, code)
-        context = live_context(request, match) | chart_oob_context(match)
         since = etag_version(request.headers.get("If-None-Match"), match.pk)
-        delta = delta_context(match, since) if since is not None else None
-        if delta is not None:
-            context |= delta
-        else:
-            context |= {"history_oob": history_context(match)}
-        response = render(request, "ledger/match.html#live", context)
+        response = render(request, "ledger/match.html#live", MatchPage(request, match).poll(since))
     response["Cache-Control"] = "no-cache"
     return response
 
 
 @require_POST
-def finish_match(request: HttpRequest, code: str) -> HttpResponse:
+def finish_match(request: HtmxHttpRequest, code: str) -> HttpResponse:
     match = get_match(request, code, change=True)
     try:
         match.finish()

@@ -68,3 +68,37 @@ def test_a_game_whose_fields_show_the_running_state_draws_them_for_each_version(
     record(match, {"events": [{"type": "win", "team": "A"}]})
     _, templates = drawn(client, match)
     assert "truco/hand.html" in templates
+
+
+def test_a_samba_hand_posted_makes_its_form_once_when_the_next_ones_fields_are_kept(
+    client, monkeypatch
+):
+    """The add-hand POST makes the posted hand's form, and the next hand's only when the
+    cache does not hold its fields (the match page filled it)."""
+    import uuid
+
+    from scoring.games.samba.forms import SambaHandForm
+
+    match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
+    drawn(client, match)  # keeps the fresh form's fields
+    made: list[bool] = []
+    make = SambaHandForm.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(True)
+        make(self, *args, **kwargs)
+
+    monkeypatch.setattr(SambaHandForm, "__init__", counted)
+    data = {
+        "mode": "quick",
+        "s0-clean_canastras": "1",
+        "s0-table_points": "35",
+        "request_id": str(uuid.uuid4()),
+        "expected_number": "1",
+        "known_version": str(match.version),
+    }
+    url = f"/matches/{match.code}/hands/"
+    response = client.post(url, data, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200 and match.hands.count() == 1
+    assert len(made) == 1  # the posted hand's; the next one's fields came from the cache
+    assert 'name="mode"' in response.content.decode()

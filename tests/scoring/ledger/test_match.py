@@ -76,7 +76,7 @@ def test_a_correction_recomputes_totals_and_keeps_the_old_version(free_match):
     record(free_match, {"points": [5, 0, 0]})
     record(free_match, {"points": [1, 1, 1]})
 
-    hand = free_match.correct_hand(2, {"points": [0, 50, 0]}, by=alice)
+    hand = free_match.correct_hand(2, {"points": [0, 50, 0]}, by=alice).hand
 
     assert totals(free_match) == [11, 61, 11]
     assert hand.revision == 2
@@ -102,7 +102,7 @@ def test_two_corrections_keep_both_earlier_versions(free_match):
 def test_undo_takes_back_only_the_last_hand_and_keeps_it(free_match):
     record(free_match, {"points": [1, 0, 0]})
     record(free_match, {"points": [0, 2, 0]})
-    undone = free_match.undo_hand(2)
+    undone = free_match.undo_hand(2).hand
     assert undone.number == 2
     assert totals(free_match) == [1, 0, 0]
     assert Hand.objects.filter(pk=undone.pk, undone_at__isnull=False).exists()
@@ -239,12 +239,12 @@ def test_right_after_a_hand_is_recorded_there_is_nothing_to_redo(steps):
     for step in steps + "R":
         if step == "R":
             record(match, {"points": [1, 2, 3]})
-            assert match.last_undone_hand() is None
-            assert Match.objects.get(pk=match.pk).last_undone_hand() is None
+            assert match.redo_offered() is None
+            assert Match.objects.get(pk=match.pk).redo_offered() is None
         elif step == "U":
             with contextlib.suppress(RuleError):  # nothing left to undo
                 match.undo_hand()
         else:
-            undone = Match.objects.get(pk=match.pk).last_undone_hand()
+            undone = Match.objects.get(pk=match.pk).redo_offered()
             if undone is not None:
-                match.redo_hand(undone.number)
+                match.redo_hand(undone)

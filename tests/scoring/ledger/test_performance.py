@@ -13,7 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.kit.match import MatchView
-from scoring.ledger.models import Match, cached_version, remember_version
+from scoring.ledger.models import Match
+from scoring.ledger.standing import cached_version, remember_version
 from scoring.staticfiles import minified
 from tests.conftest import make_match, record, totals
 
@@ -290,6 +291,8 @@ def test_recording_a_hand_reuses_the_match_it_judged_and_sums_nothing(scorer, db
     statements = [s for s in sql if not s.startswith(control) and "django_session" not in s]
     assert len(statements) <= 15, statements
     assert not [s for s in sql if 'SUM("ledger_handscore"."total")' in s]
+    # The side rows are read once, with the view, and the hand is stored against them.
+    assert len([s for s in sql if s.startswith('SELECT "ledger_side"')]) == 1, statements
     assert match.hands.count() == 6
 
 

@@ -278,3 +278,23 @@ def test_the_match_summary_links_the_watch_link_not_the_private_address(scorer, 
     assert text.splitlines()[-1] == watch
     html = client.get(f"/records/matches/{match.code}/").content.decode()
     assert watch in html and f"http://testserver{match.get_absolute_url()}" not in html
+
+
+def test_the_standings_are_kept_through_a_hand_of_a_match_going_on(client, club_night):
+    """Only what may change a standing moves the standings' generation: a hand of a
+    match still going on keeps the kept page (and the player's page, which counts that
+    hand, is drawn again); finishing the match moves it."""
+    from scoring.records import stats
+    from tests.conftest import record
+
+    open_match = club_night[3]
+    kept = stats.standing_generation()
+    every_change = stats.generation()
+    record(open_match, {"points": [100, 0]})
+    assert stats.standing_generation() == kept
+    assert stats.generation() != every_change
+    open_match.finish()
+    assert stats.standing_generation() != kept
+    moved = stats.standing_generation()
+    open_match.undo_hand()  # a finished match reopened
+    assert stats.standing_generation() != moved
