@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from referee.rulings import Breakdown, RuleError, Violation
+from scoring.ledger import push
 from scoring.ledger.registry import Game, MatchView, SideView, game_choices, get_game
 
 # --- a match's version in the shared cache --------------------------------------------------
@@ -416,6 +417,7 @@ class Match(models.Model):
         self._nothing_to_redo = False
         self._prefetched_objects_cache = {}
         publish_version(locked)
+        push.announce(locked.code, locked.version)
 
     def _current_view(self, locked: Match) -> MatchView:
         """The match as its game sees it, under the lock: this instance's view when the
