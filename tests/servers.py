@@ -63,13 +63,13 @@ def subprocess_server(environment: Mapping[str, str]) -> Iterator[str]:
     env = os.environ | dict(environment)
     command = [sys.executable, "-m", "uvicorn", "scoring.asgi:application"]
     command += ["--port", str(port), "--lifespan", "off", "--log-level", "warning"]
-    process = subprocess.Popen(command, env=env)  # noqa: S603 (our own interpreter)
+    process = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 20
         while True:
             try:
-                urllib.request.urlopen(url + "/offline/", timeout=1)  # noqa: S310
+                urllib.request.urlopen(url + "/offline/", timeout=1)
                 break
             except OSError:
                 if time.monotonic() > deadline or process.poll() is not None:
