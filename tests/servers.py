@@ -33,7 +33,9 @@ class InProcess:
     def __init__(self) -> None:
         self.sock = free_socket()
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        config = uvicorn.Config(application, lifespan="off", log_level="warning")
+        config = uvicorn.Config(
+            application, lifespan="off", log_level="warning", server_header=False
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
@@ -63,6 +65,7 @@ def subprocess_server(environment: Mapping[str, str]) -> Iterator[str]:
     env = os.environ | dict(environment)
     command = [sys.executable, "-m", "uvicorn", "scoring.asgi:application"]
     command += ["--port", str(port), "--lifespan", "off", "--log-level", "warning"]
+    command += ["--no-server-header"]
     process = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
     try:

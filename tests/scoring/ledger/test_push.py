@@ -145,6 +145,25 @@ def test_a_waiting_stream_holds_no_database_connection(server, monkeypatch):
         stream.close()
 
 
+def test_an_unchanged_poll_through_uvicorn_is_a_bare_304(server):
+    match = make_match()
+    cookie = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={trusted_session()}"}
+    address = urlsplit(server.url)
+    poll = http.client.HTTPConnection(address.hostname, address.port, timeout=5)
+    poll.request("GET", f"/matches/{match.code}/live/", headers=cookie)
+    first = poll.getresponse()
+    first.read()
+    assert first.status == 200
+    revalidate = {"If-None-Match": first.getheader("ETag"), "Accept-Encoding": "gzip, br"}
+    poll.request("GET", f"/matches/{match.code}/live/", headers=cookie | revalidate)
+    unchanged = poll.getresponse()
+    assert unchanged.read() == b""
+    assert unchanged.status == 304
+    names = {name.lower() for name, _value in unchanged.getheaders()}
+    assert names == {"etag", "cache-control", "vary", "date"}
+    poll.close()
+
+
 @pytest.fixture
 def shared_redis():
     client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1)
