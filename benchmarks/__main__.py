@@ -84,4 +84,8 @@ if __name__ == "__main__":
     print()
     records = subprocess.run([sys.executable, "-m", "benchmarks.records"], cwd=ROOT)
     checks.append(records.returncode == 0)
+    # One phone's hand on another phone's screen, through the stream (issue 29).
+    print()
+    live = subprocess.run([sys.executable, "-m", "benchmarks.live_delay"], cwd=ROOT)
+    checks.append(live.returncode == 0)
     print(f"\ntargets: {sum(checks)} PASS, {len(checks) - sum(checks)} FAIL")
