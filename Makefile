@@ -20,9 +20,12 @@ $(STAMP): $(PY) requirements.lock
 	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
 	touch $(STAMP)
 
+# uvicorn, as deployed (docs/deploy.md): the match pages' live streams are async views,
+# which runserver (WSGI) cannot send. One process: a change reaches its streams in-process.
 run: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(PY) -m uvicorn scoring.asgi:application --host 127.0.0.1 --port 8000 \
+	  --reload --reload-dir scoring --reload-dir referee --no-server-header
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
