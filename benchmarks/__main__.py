@@ -98,4 +98,8 @@ if __name__ == "__main__":
     print()
     events = subprocess.run([sys.executable, "-m", "benchmarks.event_page"], cwd=ROOT)
     checks.append(events.returncode == 0)
+    # One phone's hand on another phone's screen, through the stream (issue 29).
+    print()
+    live = subprocess.run([sys.executable, "-m", "benchmarks.live_delay"], cwd=ROOT)
+    checks.append(live.returncode == 0)
     print(f"\ntargets: {sum(checks)} PASS, {len(checks) - sum(checks)} FAIL")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from http.cookies import SimpleCookie
 from urllib.parse import unquote
 
+from asgiref.sync import iscoroutinefunction
 from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.decorators import sync_and_async_middleware
 
 
 class BodyLimitMiddleware:
@@ -63,3 +66,34 @@ class NulByteMiddleware:
         ):
             raise BadRequest("NUL byte in the query")
         return self.get_response(request)
+
+
+# What a 304 keeps (RFC 9110 15.4.5 lists what it must repeat; Date is the server's).
+NOT_MODIFIED_HEADERS = frozenset({"etag", "cache-control", "vary", "date", "expires"})
+
+
+def _bare_304(response: HttpResponse) -> HttpResponse:
+    if response.status_code == 304:
+        for header in [h for h in response.headers if h.lower() not in NOT_MODIFIED_HEADERS]:
+            del response.headers[header]
+        response.cookies = SimpleCookie()
+    return response
+
+
+@sync_and_async_middleware
+def not_modified_middleware(get_response: Callable) -> Callable:
+    """A 304 carries only what a 304 needs (ETag, Cache-Control, Vary, Date): an unchanged
+    poll is most of what a watching phone sends and gets, and the page's security
+    headers, language and cookies were all sent with the 200 it revalidates. Outermost,
+    so that it sees every header the others added."""
+    if iscoroutinefunction(get_response):
+
+        async def middleware(request: HttpRequest) -> HttpResponse:
+            return _bare_304(await get_response(request))
+
+    else:
+
+        def middleware(request: HttpRequest) -> HttpResponse:
+            return _bare_304(get_response(request))
+
+    return middleware

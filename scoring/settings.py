@@ -172,6 +172,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: a 304 leaves with ETag, Cache-Control, Vary and Date only.
+    "scoring.middleware.not_modified_middleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused with 413 before anything reads it.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from importlib import import_module
 from typing import Any
 
 import pytest
@@ -102,6 +103,16 @@ def holding(phone: Client, matches: Iterable[Match], *, change: bool = True) -> 
         grant_session(session, match, change=change)
     session.save()
     return phone
+
+
+def scorer_session(*matches: Match) -> str:
+    """The key of a new session holding the scorer link of each match given: a phone
+    that is no test client (a stream read over HTTP from a real server)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    for match in matches:
+        grant_session(store, match)
+    store.save()
+    return store.session_key
 
 
 @pytest.fixture

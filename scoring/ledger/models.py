@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from referee.rulings import Breakdown, RuleError, Violation
 from scoring.kit.match import MatchView, SideView
 from scoring.kit.registry import Game, game_choices, get_game
-from scoring.ledger import standing
+from scoring.ledger import push, standing
 
 # --- hooks for the apps that keep something beside the hands (acceptance) ------------------
 # Sent inside the change's transaction, holding the match row's lock, once a hand was
@@ -312,6 +312,7 @@ class Match(models.Model):
         self._read = locked._read
         self._prefetched_objects_cache = {}
         standing.publish_version(locked.code, locked.version)
+        push.announce(locked.code, locked.version)
 
     def _current_view(self, locked: Match) -> MatchView:
         """The match as its game sees it, under the lock: this instance's view when the

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.ledger.views import hands, matches, referee, rulebook
+from scoring.ledger.views import hands, matches, referee, rulebook, stream
 
 app_name = "ledger"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("watch/<str:token>/", matches.share_link, name="watch"),
     path("matches/<str:code>/", matches.match_detail, name="match"),
     path("matches/<str:code>/live/", matches.live, name="live"),
+    path("matches/<str:code>/stream/", stream.stream, name="stream"),
     path("matches/<str:code>/history/", matches.history, name="history"),
     path("matches/<str:code>/finish/", matches.finish_match, name="finish"),
     path("matches/<str:code>/links/", matches.renew_link, name="renew-link"),

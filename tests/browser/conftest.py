@@ -17,6 +17,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from scoring.ledger.access import grant_session
+from tests.servers import InProcess
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -40,6 +41,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.path):
             item.add_marker(pytest.mark.browser)
+
+
+class AsgiLiveServer(InProcess):
+    """pytest-django's ``live_server``, served by uvicorn as in production: the match
+    pages' streams are async views, which a WSGI server can only hold a thread for
+    (and never send). pytest-django's own helper asks for ``transactional_db`` for
+    every test using it and switches these settings on and off around it."""
+
+    def __init__(self) -> None:
+        from django.test.utils import modify_settings
+
+        super().__init__()
+        self._live_server_modified_settings = modify_settings(
+            ALLOWED_HOSTS={"append": "127.0.0.1"}
+        )
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[AsgiLiveServer]:
+    with AsgiLiveServer() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

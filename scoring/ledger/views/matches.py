@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import (
     condition,
     require_http_methods,
@@ -270,6 +271,7 @@ def _deferred_on_sqlite(outermost: bool) -> Iterator[None]:
 
 
 @require_safe
+@cache_control(no_cache=True)
 @condition(etag_func=_match_etag)
 def live(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The scoreboard, polled by every phone watching the match. Answers 304 while the

@@ -420,3 +420,21 @@ def test_a_long_log_offers_earlier_games_and_its_chart_waits_for_games(scorer):
         record(log, {"won": False, "deal": 3, "cards_left": 23})
     html = client.get(log.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
     assert "Jogos anteriores" in html and "Mãos anteriores" not in html
+
+
+def test_a_304_carries_only_what_a_304_needs(client, free_match):
+    """An unchanged poll is most of what a watching phone gets: no security headers, no
+    language, no cookie, only ETag, Cache-Control and Vary (Date is the server's)."""
+    url = f"/matches/{free_match.code}/live/"
+    etag = client.get(url)["ETag"]
+    client.cookies["csrftoken"] = "x" * 32  # a cookie the middleware could answer to
+    unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_ENCODING="gzip")
+    assert unchanged.status_code == 304
+    assert {name.lower() for name in unchanged.headers} <= {"etag", "cache-control", "vary"}
+    assert unchanged["ETag"] == etag
+    assert unchanged["Cache-Control"] == "no-cache"
+    assert not unchanged.cookies
+    # The 200 keeps everything.
+    whole = client.get(url)
+    assert "Content-Security-Policy" in whole.headers
+    assert "Permissions-Policy" in whole.headers

@@ -1,0 +1,100 @@
+"""Two phones on one match (issue 29): a hand recorded on one shows on the other through
+the match's stream; without a stream the poll brings it; a hidden page neither streams
+nor polls and asks once when shown; a finished match asks for nothing."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from benchmarks.live_delay import delays
+from tests.browser.steps import open_match
+from tests.conftest import make_match, record
+
+# The poll cannot bring a hand within a test: whatever arrives came through the stream.
+NO_POLL_MS = 600_000
+
+HIDE = """() => {
+  window.tentoHidden = false;
+  Object.defineProperty(document, "hidden", { get: () => window.tentoHidden });
+  Object.defineProperty(document, "visibilityState", {
+    get: () => (window.tentoHidden ? "hidden" : "visible"),
+  });
+}"""
+
+SHOW = """(shown) => {
+  window.tentoHidden = !shown;
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def live_requests(page) -> list[str]:
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.url)
+            if "/live/" in request.url or "/stream/" in request.url
+            else None
+        ),
+    )
+    return asked
+
+
+def test_a_hand_recorded_on_one_phone_shows_on_the_other_through_the_stream(
+    phone, live_server, settings
+):
+    settings.LIVE_POLL_MS = NO_POLL_MS
+    match = make_match()
+    sender, watcher = open_match(phone, match), open_match(phone, match)
+    watcher.wait_for_function("() => document.getElementById('live').dataset.version === '0'")
+    measured = delays(sender, watcher, hands=3)
+    assert len(measured) == 3
+    expect(watcher.locator("#history-list li[data-hand]")).to_have_count(3)
+    expect(watcher.locator("#live")).to_have_attribute("data-version", "3")
+
+
+def test_without_a_stream_the_poll_brings_the_hand(phone, live_server, settings):
+    settings.LIVE_POLL_MS = 300
+    match = make_match()
+    page = phone("en")
+    page.add_init_script("delete window.EventSource;")
+    asked = live_requests(page)
+    page.goto(match.get_absolute_url())
+    record(match, {"points": [4, 5, 6]})
+    expect(page.locator("#history-list li[data-hand='1']")).to_be_visible()
+    assert not [url for url in asked if "/stream/" in url]
+
+
+def test_a_hidden_page_neither_streams_nor_polls_and_asks_once_when_shown(
+    phone, live_server, settings
+):
+    settings.LIVE_POLL_MS = 300
+    match = make_match()
+    page = phone("en")
+    page.add_init_script(f"({HIDE})()")
+    asked = live_requests(page)
+    page.goto(match.get_absolute_url())
+    expect(page.locator("#hand-form")).to_be_visible()
+    page.evaluate(SHOW, False)
+    page.wait_for_timeout(300)  # a poll already on its way may land
+    before = len(asked)
+    record(match, {"points": [1, 2, 3]})
+    page.wait_for_timeout(1500)  # five polls' worth
+    assert asked[before:] == []
+    expect(page.locator("#history-list li[data-hand]")).to_have_count(0)
+    page.evaluate(SHOW, True)
+    expect(page.locator("#history-list li[data-hand='1']")).to_be_visible()
+    assert any("/live/" in url for url in asked[before:])
+
+
+def test_a_finished_match_neither_streams_nor_polls(phone, live_server, settings):
+    settings.LIVE_POLL_MS = 300
+    match = make_match()
+    record(match, {"points": [1, 2, 3]})
+    match.finish()
+    page = phone("en")
+    asked = live_requests(page)
+    page.goto(match.get_absolute_url())
+    expect(page.locator("#live")).to_have_attribute("data-finished", "")
+    page.wait_for_timeout(1200)
+    assert asked == []
