@@ -57,7 +57,7 @@ def test_what_is_not_a_guard_reads_as_absent_and_a_missing_request_id_is_made():
 
 
 @pytest.mark.django_db
-def test_the_redo_button_is_read_with_the_match_and_costs_no_query_of_its_own(client):
+def test_the_redo_button_is_read_with_the_match_and_costs_no_query_of_its_own(scorer):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -65,6 +65,7 @@ def test_the_redo_button_is_read_with_the_match_and_costs_no_query_of_its_own(cl
     record(match, {"points": [1, 2, 3]})
     record(match, {"points": [4, 5, 6]})
     match.undo_hand(2)
+    client = scorer(match)
     with CaptureQueriesContext(connection) as queries:
         html = client.get(match.get_absolute_url()).content.decode()
     assert f"/matches/{match.code}/hands/2/redo/" in html

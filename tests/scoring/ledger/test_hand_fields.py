@@ -71,7 +71,7 @@ def test_a_game_whose_fields_show_the_running_state_draws_them_for_each_version(
 
 
 def test_a_samba_hand_posted_makes_its_form_once_when_the_next_ones_fields_are_kept(
-    client, monkeypatch
+    scorer, monkeypatch
 ):
     """The add-hand POST makes the posted hand's form, and the next hand's only when the
     cache does not hold its fields (the match page filled it)."""
@@ -80,6 +80,7 @@ def test_a_samba_hand_posted_makes_its_form_once_when_the_next_ones_fields_are_k
     from scoring.games.samba.forms import SambaHandForm
 
     match = make_match("samba", (("Ana", "Bia"), ("Caio", "Davi")), target=10_000)
+    client = scorer(match)
     drawn(client, match)  # keeps the fresh form's fields
     made: list[bool] = []
     make = SambaHandForm.__init__

@@ -422,10 +422,11 @@ def test_a_long_log_offers_earlier_games_and_its_chart_waits_for_games(scorer):
     assert "Jogos anteriores" in html and "Mãos anteriores" not in html
 
 
-def test_a_304_carries_only_what_a_304_needs(client, free_match):
+def test_a_304_carries_only_what_a_304_needs(scorer, free_match):
     """An unchanged poll is most of what a watching phone gets: no security headers, no
     language, no cookie, only ETag, Cache-Control and Vary (Date is the server's)."""
     url = f"/matches/{free_match.code}/live/"
+    client = scorer(free_match)
     etag = client.get(url)["ETag"]
     client.cookies["csrftoken"] = "x" * 32  # a cookie the middleware could answer to
     unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_ENCODING="gzip")

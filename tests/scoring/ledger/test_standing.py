@@ -55,7 +55,8 @@ def test_a_new_release_or_language_makes_new_keys(match, settings):
         assert (english[name][0] != key) == drawn, name
 
 
-def test_a_new_release_draws_the_match_page_afresh(client, match, settings, monkeypatch):
+def test_a_new_release_draws_the_match_page_afresh(scorer, match, settings, monkeypatch):
+    client = scorer(match)
     from scoring.ledger import pages
 
     drawn: list[int] = []
