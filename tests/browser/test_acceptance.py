@@ -39,7 +39,7 @@ def signed_in(phone, user, url: str):
     """A phone on which ``user`` has signed in (on the live server at ``url``)."""
     client = Client()
     client.force_login(user)
-    page = phone("en", trusted=False)
+    page = phone("en")
     cookie = {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies["sessionid"].value}
     page.context.add_cookies([cookie | {"url": url}])
     return page
@@ -54,10 +54,10 @@ def test_two_phones_one_per_side_and_the_director_on_a_third(phone, live_server)
     match.refresh_from_db()
     table.require_acceptance(match)
 
-    ana = phone("en", trusted=False)
+    ana = phone("en")
     ana.goto(side_link(match, 0))
     expect(ana).to_have_url(re.compile(re.escape(match.get_absolute_url()) + "$"))
-    bia = phone("en", trusted=False)
+    bia = phone("en")
     bia.goto(side_link(match, 1))
     expect(bia.locator("#hand-form")).to_be_visible()
 
@@ -136,7 +136,7 @@ def free_match_asking_acceptance() -> Match:
 
 
 def side_phone(phone, match: Match, position: int):
-    page = phone("en", trusted=False)
+    page = phone("en")
     page.goto(side_link(match, position))
     expect(page.locator("#hand-form")).to_be_visible()
     return page

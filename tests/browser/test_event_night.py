@@ -28,7 +28,7 @@ def signed_in(phone, live_server, user):
     """A phone (in English) on which ``user`` is signed in."""
     client = Client()
     client.force_login(user)
-    page = phone("en", trusted=False)
+    page = phone("en")
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
@@ -61,7 +61,7 @@ def test_a_six_pair_swiss_truco_night_of_three_rounds(phone, live_server):
     expect(director.locator("#entrants > li")).to_have_count(6)
     event = Event.objects.get()
 
-    tables = [phone("en", trusted=False) for _ in range(3)]
+    tables = [phone("en") for _ in range(3)]
     wins: Counter[str] = Counter()
     met: set[frozenset[str]] = set()
     for number in (1, 2, 3):

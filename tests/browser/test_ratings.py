@@ -30,7 +30,7 @@ def test_a_players_rating_chart_on_a_phone(phone, live_server, language):
     Membership.objects.create(club=club, user=account, role=Role.MEMBER)
     signed_in = Client()
     signed_in.force_login(account)
-    page = phone(language, trusted=False)
+    page = phone(language)
     session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
@@ -73,7 +73,7 @@ def test_an_admin_names_a_season_on_a_phone(phone, live_server):
     Membership.objects.create(club=club, user=account, role=Role.ADMIN)
     signed_in = Client()
     signed_in.force_login(account)
-    page = phone("pt-BR", trusted=False)
+    page = phone("pt-BR")
     session = signed_in.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]

@@ -29,7 +29,7 @@ def signed_in(phone, live_server, user):
     """A phone (in English) on which ``user`` is signed in."""
     client = Client()
     client.force_login(user)
-    page = phone("en", trusted=False)
+    page = phone("en")
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
@@ -54,7 +54,7 @@ def truco_night(pairs: int = 4) -> tuple[Event, object]:
 
 def table_phone(phone, number: int, event: Event):
     """The phone of table ``number``, opened on the table's scorer link."""
-    page = phone("en", trusted=False)
+    page = phone("en")
     table = Table.objects.get(round__event=event, round__number=1, number=number)
     page.goto(f"/score/{table.match.edit_token}/")
     return page
@@ -75,7 +75,7 @@ def test_the_board_follows_the_round_and_the_clock_agrees_everywhere(phone, live
     # The TV opens the board's own link: no one signs in on it.
     director.locator("#board-link summary").click()
     link = director.locator("[data-board-link] input.link").input_value()
-    board = phone("en", trusted=False)
+    board = phone("en")
     board.set_viewport_size(TV)
     board.goto(link)
     expect(board.locator("#tv-pages [data-table]")).to_have_count(2)
