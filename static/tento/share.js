@@ -1,5 +1,5 @@
 // Handing a match's links on (ledger/_share_link.html): the copy button, and the phone's
-// own share sheet where it has one. Without this script the QR code and the link field
+// own share sheet where it has one (with any files a page's script gave the button). Without this script the QR code and the link field
 // are still there to scan or copy by hand.
 (function () {
   "use strict";
@@ -35,6 +35,12 @@
     // A night's results hand on a few lines of text with their link (nights/night.html).
     var shared = { title: button.dataset.shareTitle, url: button.dataset.shareSheet };
     if (button.dataset.shareText) shared.text = button.dataset.shareText;
+    // Files another script made ready for this button (the night's standing as a PNG,
+    // nights/standing-image.js) go with the text where the phone can share them.
+    var files = button.shareFiles;
+    if (files && typeof navigator.canShare === "function" && navigator.canShare({ files: files })) {
+      shared.files = files;
+    }
     navigator.share(shared)
       .catch(function () { /* the player closed the sheet: nothing to say */ });
   }

@@ -81,6 +81,17 @@ def test_the_standing_picture_is_an_svg_of_every_line(night):
     assert svg.startswith("<svg") and "Ana &amp; Bia" in svg and svg.count("<g>") == 4
 
 
+def test_the_standing_picture_cuts_a_long_name_to_its_width(night):
+    # The picture is 720 wide whatever draws it (a phone's canvas makes the PNG): a name
+    # of the longest allowed would run into the points.
+    long = "Ana & Bia, campeãs do torneio de inverno do clube da esquina"
+    ana = Entrant.objects.get(event=night, name="Ana & Bia")
+    ana.name = long
+    ana.save()
+    svg = phone("carol").get(f"/events/{night.code}/results/standing.svg").content.decode()
+    assert "Ana &amp; Bia, campeãs do torneio de in…" in svg and "esquina" not in svg
+
+
 def test_closing_mails_each_member_who_asked_once(night, mailoutbox):
     ask_by_mail(night.club, "ana", "Ana")
     ask_by_mail(night.club, "gil", "Gil", "gil@example.org")
