@@ -41,11 +41,11 @@ def live_requests(page) -> list[str]:
 
 
 def test_a_hand_recorded_on_one_phone_shows_on_the_other_through_the_stream(
-    phone, live_server, settings
+    scorer, live_server, settings
 ):
     settings.LIVE_POLL_MS = NO_POLL_MS
     match = make_match()
-    sender, watcher = open_match(phone, match), open_match(phone, match)
+    sender, watcher = open_match(scorer, match), open_match(scorer, match)
     watcher.wait_for_function("() => document.getElementById('live').dataset.version === '0'")
     measured = delays(sender, watcher, hands=3)
     assert len(measured) == 3
@@ -53,10 +53,10 @@ def test_a_hand_recorded_on_one_phone_shows_on_the_other_through_the_stream(
     expect(watcher.locator("#live")).to_have_attribute("data-version", "3")
 
 
-def test_without_a_stream_the_poll_brings_the_hand(phone, live_server, settings):
+def test_without_a_stream_the_poll_brings_the_hand(watcher, live_server, settings):
     settings.LIVE_POLL_MS = 300
     match = make_match()
-    page = phone("en")
+    page = watcher(match, language="en")
     page.add_init_script("delete window.EventSource;")
     asked = live_requests(page)
     page.goto(match.get_absolute_url())
@@ -66,11 +66,11 @@ def test_without_a_stream_the_poll_brings_the_hand(phone, live_server, settings)
 
 
 def test_a_hidden_page_neither_streams_nor_polls_and_asks_once_when_shown(
-    phone, live_server, settings
+    scorer, live_server, settings
 ):
     settings.LIVE_POLL_MS = 300
     match = make_match()
-    page = phone("en")
+    page = scorer(match, language="en")
     page.add_init_script(f"({HIDE})()")
     asked = live_requests(page)
     page.goto(match.get_absolute_url())
@@ -87,12 +87,12 @@ def test_a_hidden_page_neither_streams_nor_polls_and_asks_once_when_shown(
     assert any("/live/" in url for url in asked[before:])
 
 
-def test_a_finished_match_neither_streams_nor_polls(phone, live_server, settings):
+def test_a_finished_match_neither_streams_nor_polls(watcher, live_server, settings):
     settings.LIVE_POLL_MS = 300
     match = make_match()
     record(match, {"points": [1, 2, 3]})
     match.finish()
-    page = phone("en")
+    page = watcher(match, language="en")
     asked = live_requests(page)
     page.goto(match.get_absolute_url())
     expect(page.locator("#live")).to_have_attribute("data-finished", "")
