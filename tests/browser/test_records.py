@@ -136,7 +136,9 @@ def test_the_match_chart_draws_in_every_language_and_follows_the_match(scorer, l
     for points in ([7, 3], [2, 11], [13, 0]):
         record(match, {"points": points})
     expect(chart).to_have_attribute("data-hands", "3", timeout=8_000)
-    # and a hand recorded on this phone
+    # and a hand recorded on this phone, once its form is the fourth hand's (the form is
+    # drawn again when other phones' hands arrive: typed into before, it would be lost)
+    expect(page.locator("#hand-form [name=expected_number]")).to_have_value("4")
     page.fill("#hand-form [name=side_0]", "4")
     page.fill("#hand-form [name=side_1]", "5")
     page.click("#hand-form button[data-record]")
