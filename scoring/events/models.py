@@ -91,6 +91,20 @@ class Event(models.Model):
     win_points = models.SmallIntegerField(_("points for a win"), default=2)
     draw_points = models.SmallIntegerField(_("points for a draw"), default=1)
     loss_points = models.SmallIntegerField(_("points for a loss"), default=0)
+    # A knockout (or the knockout after the groups): how many of each group go on, how
+    # many of the best next-placed join them, and how many games a knockout tie is
+    # played over (Truco duplas: best of three).
+    advance = models.PositiveSmallIntegerField(
+        _("going on from each group"), default=2, help_text=_("Groups, then a knockout.")
+    )
+    best_next = models.PositiveSmallIntegerField(
+        _("best next-placed going on"), default=0, help_text=_("Groups, then a knockout.")
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("games a knockout tie is played over"),
+        choices=[(1, _("One game")), (3, _("Best of three"))],
+        default=1,
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
     )
@@ -181,12 +195,9 @@ class Event(models.Model):
                     raise ValidationError(
                         _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
                     )
-                if number > event.rounds:
-                    raise ValidationError(
-                        _("The event has played all its %(n)s rounds.") % {"n": event.rounds},
-                        code="over",
-                    )
                 board = board_of(event)
+                if board.over():
+                    raise ValidationError(board_over(board), code="over")
                 playing = [t for t in board.current_tables() if not t.done]
                 if playing:
                     raise ValidationError(
@@ -204,17 +215,19 @@ class Event(models.Model):
                         _("A round needs at least two active entrants."), code="few"
                     )
                 try:
-                    tables, byes = draw(event, board, active, number, seed)
+                    drawing = draw(event, board, active, number, seed)
                 except RuleError as error:
                     raise ValidationError([describe(v) for v in error.violations]) from error
                 settle(board)
                 for table in board.current_tables():
                     table.row.result_at_draw = table.scores
                     table.row.save(update_fields=["result_at_draw"])
-                made = Round.objects.create(event=event, number=number, seed=seed, drawn_by=by)
+                made = Round.objects.create(
+                    event=event, number=number, seed=seed, drawn_by=by, bracket=drawing.bracket
+                )
                 event.touch()
-                made.byes.set(byes)
-                for position, seated in enumerate(tables, start=1):
+                made.byes.set(drawing.byes)
+                for position, seated in enumerate(drawing.tables, start=1):
                     made.seat_table(position, seated)
                 return made
         except IntegrityError as error:
@@ -222,6 +235,14 @@ class Event(models.Model):
             raise ValidationError(
                 _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
             ) from error
+
+
+def board_over(board: Any) -> str:
+    """Why no round is drawn any more, in the reader's language."""
+    champion = board.champion()
+    if champion is not None:
+        return _("The knockout has its winner: %(name)s.") % {"name": champion.name}
+    return _("The event has played all its %(n)s rounds.") % {"n": board.event.rounds}
 
 
 def settle(board: Any) -> int:
@@ -307,6 +328,10 @@ class Round(models.Model):
     # The lot it was drawn by, kept so that the draw can be shown to be fair.
     seed = models.PositiveIntegerField()
     byes = models.ManyToManyField(Entrant, blank=True, related_name="byes")
+    # A knockout's first round keeps its bracket: the entrants' pks by seed, 1 first.
+    # The later rounds are drawn from it, so that the winners of the bracket's pairs
+    # meet in its order whatever the standing says.
+    bracket = models.JSONField(null=True, blank=True)
     drawn_at = models.DateTimeField(auto_now_add=True)
     drawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

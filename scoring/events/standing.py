@@ -68,6 +68,18 @@ class TableState:
         drawn = self.row.result_at_draw
         return drawn is not None and list(drawn) != self.scores
 
+    @property
+    def beaten(self) -> list[Entrant]:
+        """Who lost the table, as a knockout reads it: those whose side did not win where
+        the match named a winner, else those below the best score (nobody on a level
+        table: the tie is played again)."""
+        if any(self.won):
+            return [e for e, won in zip(self.entrants, self.won, strict=False) if not won]
+        if not self.scores or self.scores.count(max(self.scores)) > 1:
+            return []
+        best = max(self.scores)
+        return [e for e, score in zip(self.entrants, self.scores, strict=False) if score < best]
+
     def sides(self) -> list[tuple[Entrant, int, int | None]]:
         """Each entrant with its score and (once the table is done) its event points."""
         points = self.points or [None] * len(self.entrants)
@@ -122,10 +134,22 @@ class Board:
     def next_number(self) -> int:
         return len(self.rounds) + 1
 
+    def over(self) -> bool:
+        """The event has played its rounds: a knockout once it has its winner (however
+        many rounds that took), any other format its number of rounds."""
+        from scoring.events.knockout import KNOCKOUTS, bracket_round, still_in
+
+        if self.event.format in KNOCKOUTS:
+            return bracket_round(self) is not None and len(still_in(self)) <= 1
+        return self.next_number() > self.event.rounds
+
+    def champion(self) -> Entrant | None:
+        from scoring.events.knockout import champion
+
+        return champion(self)
+
     def can_draw(self) -> bool:
-        return self.next_number() <= self.event.rounds and all(
-            table.done for table in self.current_tables()
-        )
+        return not self.over() and all(table.done for table in self.current_tables())
 
     def unsettled(self) -> bool:
         """A table of the last round played its hands and its match has not ended."""
@@ -257,15 +281,6 @@ def _number(value: float) -> int | float:
 
 
 def entrants_for_draw(event: Event, board: Board, number: int) -> list[Entrant]:
-    """The entrants who play round ``number``: joined by then and not withdrawn (and, in
-    a knockout, not knocked out: beaten at a table that named a winner)."""
-    out = knocked_out(board) if event.format == "knockout" else set()
-    return [e for e in board.entrants if e.plays_in(number) and e.pk not in out]
-
-
-def knocked_out(board: Board) -> set[int]:
-    beaten: set[int] = set()
-    for table in board.done_tables():
-        if any(table.won):
-            beaten |= {e.pk for e, won in zip(table.entrants, table.won, strict=False) if not won}
-    return beaten
+    """The entrants who play round ``number``: joined by then and not withdrawn (a
+    knockout's draw then keeps only those still in its bracket)."""
+    return [e for e in board.entrants if e.plays_in(number)]
