@@ -107,8 +107,9 @@ def event_page(request: HttpRequest, code: str) -> HttpResponse:
 def desk(request: HttpRequest, code: str) -> HttpResponse:
     event = event_for(request, code, direct=True)
     board = board_of(event)
-    current = board.current()
-    for table in current.tables if current else []:
+    # Every round's tables keep their links: a director who is only a member of the club
+    # corrects an older table through its own.
+    for table in (table for state in board.rounds for table in state.tables):
         url = request.build_absolute_uri(reverse("ledger:score", args=[table.match.edit_token]))
         table.link = {"url": url, "qr": qr_svg(url)}
     for entrant in board.entrants:
