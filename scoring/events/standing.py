@@ -8,8 +8,10 @@ drawn round is flagged."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, Q
@@ -102,21 +104,24 @@ class RoundState:
     def done(self) -> bool:
         return all(table.done for table in self.tables)
 
-    @property
-    def drawing_key(self) -> str:
-        """What the round's drawing depends on: its tables' matches (whose versions only
-        grow), their closing, and the flag."""
-        played = sum(table.match.version for table in self.tables)
-        closed = sum(table.closed for table in self.tables)
-        return f"{self.row.pk}.{played}.{closed}.{int(self.flagged)}"
-
 
 @dataclass
 class Board:
     event: Event
     entrants: list[Entrant]
     rounds: list[RoundState]
-    lines: list[StandingLine] = field(default_factory=list)
+
+    @cached_property
+    def lines(self) -> list[StandingLine]:
+        """The standing, worked out when first asked for (the event page keeps its
+        drawing under ``standing_key`` and seldom needs it)."""
+        return standing_lines(self)
+
+    def standing_key(self) -> str:
+        """What the standing depends on: every result that counts (and its byes), the
+        lot, and the desk's changes (entrants, withdrawals)."""
+        results = repr((results_of(self), lot_seed(self), self.event.version))
+        return hashlib.sha256(results.encode()).hexdigest()[:32]
 
     def current(self) -> RoundState | None:
         return self.rounds[-1] if self.rounds else None
@@ -210,7 +215,6 @@ def board_of(event: Event) -> Board:
         after.flagged = any(table.changed_after_draw for table in before.tables)
     board = Board(event, entrants, ordered)
     score_tables(board)
-    board.lines = standing_lines(board)
     return board
 
 

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scoring.clubs.models import Club, Role
 from scoring.events import exports, models
+from scoring.events.drawing import drawn_rounds
 from scoring.events.forms import (
     DirectorForm,
     EntrantForm,
@@ -94,6 +95,9 @@ def event_page(request: HttpRequest, code: str) -> HttpResponse:
     context = {
         "event": event,
         "board": board,
+        # Each worked out only where a fragment kept under its key must be drawn again.
+        "rounds": SimpleLazyObject(lambda: drawn_rounds(board)),
+        "standing_key": SimpleLazyObject(lambda: board.standing_key()),
         "lines": SimpleLazyObject(lambda: named_lines(board)),
         "drawing_key": event.drawing_key(),
     }
