@@ -28,6 +28,8 @@ def table_key(table: TableState, language: str) -> str:
         (
             table.row.pk,
             table.match.version,
+            table.playing_match.version,
+            table.games,
             table.state,
             table.hands,
             table.scores,

@@ -136,8 +136,15 @@ class Event(models.Model):
         tables = Table.objects.filter(round__event=self).aggregate(
             count=Count("pk"), played=Sum("match__version")
         )
+        # A series' later games (best of three) play matches of their own.
+        games = SeriesGame.objects.filter(table__round__event=self).aggregate(
+            played=Sum("match__version")
+        )
         version = Event.objects.filter(pk=self.pk).values_list("version", flat=True)
-        return f"{self.pk}.{version[0] if version else 0}.{tables['count']}.{tables['played']}"
+        return (
+            f"{self.pk}.{version[0] if version else 0}.{tables['count']}.{tables['played']}"
+            f".{games['played']}"
+        )
 
     @property
     def rules(self) -> Game:
@@ -352,22 +359,27 @@ class Round(models.Model):
 
     def seat_table(self, number: int, entrants: Sequence[Entrant]) -> Table:
         """Table ``number`` of this round: a new match of the club, each entrant a side."""
-        event = self.event
-        match = Match.objects.create(
-            game=event.game, options=event.options, target=event.target, club=event.club
-        )
-        for position, entrant in enumerate(entrants):
-            side = Side.objects.create(match=match, position=position, name=entrant.name)
-            Seat.objects.bulk_create(
-                Seat(side=side, player=Player.named(name), order=order)
-                for order, name in enumerate(entrant.players)
-            )
+        match = start_match(self.event, entrants)
         table = Table.objects.create(round=self, number=number, match=match)
         TableSeat.objects.bulk_create(
             TableSeat(table=table, entrant=entrant, position=position)
             for position, entrant in enumerate(entrants)
         )
         return table
+
+
+def start_match(event: Event, entrants: Sequence[Entrant]) -> Match:
+    """A new match of the club with the event's options, each entrant a side."""
+    match = Match.objects.create(
+        game=event.game, options=event.options, target=event.target, club=event.club
+    )
+    for position, entrant in enumerate(entrants):
+        side = Side.objects.create(match=match, position=position, name=entrant.name)
+        Seat.objects.bulk_create(
+            Seat(side=side, player=Player.named(name), order=order)
+            for order, name in enumerate(entrant.players)
+        )
+    return match
 
 
 class Table(models.Model):
@@ -405,8 +417,64 @@ class Table(models.Model):
             self.closed_by = by
             self.save(update_fields=["closed", "closed_by"])
             self.round.event.touch()
-            if not self.match.is_finished:
-                self.match.finish()
+            # A series ends its game at the table now (its last), as it stands.
+            last = self.series.select_related("match").last()
+            match = last.match if last is not None else self.match
+            if not match.is_finished:
+                match.finish()
+
+    def plays_a_series(self) -> bool:
+        """A knockout tie played over more than one game (the event's ``best_of``)."""
+        from scoring.events.knockout import KNOCKOUTS
+
+        event = self.round.event
+        if event.best_of < 2 or event.format not in KNOCKOUTS:
+            return False
+        first = event.round_set.filter(bracket__isnull=False).order_by("number").first()
+        return first is not None and self.round.number >= first.number
+
+    def next_game(self) -> SeriesGame:
+        """The series' next game at the table, once its last game has finished and
+        neither side has won the games it needs (two of three). Refused otherwise."""
+        from scoring.events.standing import series_score
+
+        with transaction.atomic():
+            table = (
+                Table.objects.select_for_update().select_related("round__event").get(pk=self.pk)
+            )
+            if not table.plays_a_series():
+                raise ValidationError(_("This table plays a single game."), code="single")
+            games = [table.match, *(game.match for game in table.series.all())]
+            if not games[-1].is_finished:
+                raise ValidationError(_("The table's game is still being played."), code="playing")
+            event = table.round.event
+            if max(series_score(games)) * 2 > event.best_of or len(games) >= event.best_of:
+                raise ValidationError(_("The table's series is decided."), code="decided")
+            entrants = [seat.entrant for seat in table.seats.select_related("entrant")]
+            made = SeriesGame.objects.create(
+                table=table, number=len(games) + 1, match=start_match(event, entrants)
+            )
+            event.touch()
+            return made
+
+
+class SeriesGame(models.Model):
+    """A knockout tie played over several games (Truco duplas: best of three): each
+    game after the table's first is a match of its own, with the same sides."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="series")
+    # 2 for the second game: the first is the table's own match.
+    number = models.PositiveSmallIntegerField()
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="series_game")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="series_game_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.number}"
 
 
 class TableSeat(models.Model):

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from referee.events import Result, StandingLine, standing, tiebreaks_for, victory_points
 from scoring.board.paper import paper_sides
-from scoring.events.models import Entrant, Event, Round, Table, TableSeat
+from scoring.events.models import Entrant, Event, Round, SeriesGame, Table, TableSeat
 from scoring.ledger.models import Side
 
 
@@ -34,6 +34,30 @@ class TableState:
     finished: bool
     hands_per_table: int | None
     points: list[int] | None = None
+    # A knockout tie over several games: each game's totals, in the sides' order (its
+    # ``scores`` are then the games each side won), and the game now at the table.
+    games: list[list[int]] = field(default_factory=list)
+    current_match: Any = None
+    best_of: int = 1
+
+    @property
+    def series(self) -> bool:
+        return self.best_of > 1
+
+    @property
+    def playing_match(self) -> Any:
+        """The match the table plays now: its series' last game, else its own."""
+        return self.current_match or self.row.match
+
+    @property
+    def needs_next_game(self) -> bool:
+        """A series whose last game has finished and which nobody has won yet."""
+        return (
+            self.series
+            and not self.finished
+            and not self.closed
+            and self.playing_match.is_finished
+        )
 
     @property
     def number(self) -> int:
@@ -189,33 +213,88 @@ def board_of(event: Event) -> Board:
         seated.setdefault(table_id, []).append(by_pk[entrant_id])
     sides: dict[int, list[tuple[int, bool]]] = {}
     for match_id, total, won in (
-        Side.objects.filter(match__event_table__round__event=event)
+        Side.objects.filter(
+            Q(match__event_table__round__event=event)
+            | Q(match__series_game__table__round__event=event)
+        )
         .order_by("match", "position")
         .values_list("match_id", "total", "won")
     ):
         sides.setdefault(match_id, []).append((total, won))
     sides.update(paper_sides(event))  # a result typed in from a table's score sheet
+    series: dict[int, list[SeriesGame]] = {}
+    for game in (
+        SeriesGame.objects.filter(table__round__event=event)
+        .select_related("match")
+        .annotate(played=Count("match__hands", filter=live))
+        .order_by("table", "number")
+    ):
+        series.setdefault(game.table_id, []).append(game)
+    in_series = series_from(event, rounds.values())
     for table in tables:
         state = rounds[table.round_id]
         scored = sides.get(table.match_id, [])
-        state.tables.append(
-            TableState(
-                row=table,
-                round=state.number,
-                entrants=seated.get(table.pk, []),
-                scores=[total for total, _won in scored],
-                won=[won for _total, won in scored],
-                hands=table.played,
-                finished=table.match.is_finished,
-                hands_per_table=event.hands,
-            )
+        made = TableState(
+            row=table,
+            round=state.number,
+            entrants=seated.get(table.pk, []),
+            scores=[total for total, _won in scored],
+            won=[won for _total, won in scored],
+            hands=table.played,
+            finished=table.match.is_finished,
+            hands_per_table=event.hands,
         )
+        if in_series is not None and state.number >= in_series:
+            play_series(made, series.get(table.pk, []), sides, event.best_of)
+        state.tables.append(made)
     ordered = sorted(rounds.values(), key=lambda state: state.number)
     for before, after in itertools.pairwise(ordered):
         after.flagged = any(table.changed_after_draw for table in before.tables)
     board = Board(event, entrants, ordered)
     score_tables(board)
     return board
+
+
+def series_from(event: Event, rounds: Any) -> int | None:
+    """The first round whose tables play a series (best of three): the knockout's."""
+    if event.best_of < 2 or event.format not in ("knockout", "groups-knockout"):
+        return None
+    drawn = [state.number for state in rounds if state.row.bracket]
+    return min(drawn) if drawn else None
+
+
+def series_score(matches: Any) -> list[int]:
+    """The games each side won over ``matches`` (one query a match: for a single table)."""
+    won: list[int] = []
+    for match in matches:
+        flags = list(match.sides.order_by("position").values_list("won", flat=True))
+        won = [a + b for a, b in itertools.zip_longest(won, flags, fillvalue=0)]
+    return won
+
+
+def play_series(
+    table: TableState,
+    later: list[SeriesGame],
+    sides: dict[int, list[tuple[int, bool]]],
+    best_of: int,
+) -> None:
+    """The table's result is its series: each side's games won are its score, and the
+    table is finished once a side has won more than half the games."""
+    games = [(table.match, table.scores, table.won)]
+    for game in later:
+        scored = sides.get(game.match_id, [])
+        games.append((game.match, [t for t, _w in scored], [w for _t, w in scored]))
+        table.hands += game.played
+    won = [0] * len(table.entrants)
+    for match, _scores, flags in games:
+        if match.is_finished:
+            won = [count + bool(flag) for count, flag in zip(won, flags, strict=False)]
+    table.best_of = best_of
+    table.games = [scores for _match, scores, _flags in games]
+    table.current_match = games[-1][0]
+    table.scores = won
+    table.won = [count * 2 > best_of for count in won]
+    table.finished = any(table.won)
 
 
 def score_tables(board: Board) -> None:
