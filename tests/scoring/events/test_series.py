@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from scoring.events.models import Table
 from scoring.events.standing import board_of
 from tests.conftest import record
-from tests.scoring.events.conftest import make_event, phone
+from tests.scoring.events.conftest import make_event, person, phone
 
 FOUR = ["A & B", "C & D", "E & F", "G & H"]
 
@@ -84,3 +84,21 @@ def test_a_single_game_table_has_no_next_game(club):
     play_game(table.match, [3, 1])
     with pytest.raises(ValidationError):
         table.next_game()
+
+
+def test_a_series_later_game_is_placed_at_its_table_in_the_records(series):
+    from scoring.records.models import ApiToken
+
+    table = board_of(series).current_tables()[1]
+    play_game(table.match, [5, 1])
+    game2 = Table.objects.get(pk=table.row.pk).next_game().match
+    _token, clear = ApiToken.issue(person("alice"))
+    found = phone("alice").get(
+        f"/api/v1/records/matches/{game2.code}", headers={"Authorization": f"Bearer {clear}"}
+    )
+    assert found.json()["event"] == {
+        "code": series.code,
+        "name": series.name,
+        "round": 1,
+        "table": 2,
+    }
