@@ -129,8 +129,9 @@ class Event(models.Model):
         Event.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
 
     def drawing_key(self) -> str:
-        """What the event page shows changes only with this (one query): the desk's
-        changes and every table's match version (which only ever grows)."""
+        """What the event page shows changes only with this (three small queries): the
+        desk's changes and every table's match versions, a series' later games too
+        (versions only ever grow)."""
         from django.db.models import Count, Sum
 
         tables = Table.objects.filter(round__event=self).aggregate(

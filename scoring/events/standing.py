@@ -189,8 +189,10 @@ class Board:
 
 
 def board_of(event: Event) -> Board:
-    """The whole event in seven queries: entrants, rounds, byes, tables (with each
-    match and its count of hands), seats, sides; and the standing."""
+    """The whole event in a fixed number of queries however many tables: entrants,
+    rounds, byes, tables (with each match and its count of hands), a series' later
+    games (likewise), seats, sides, paper results. The standing is worked out when
+    first asked for (``Board.lines``)."""
     entrants = list(event.entrants.all())
     by_pk = {entrant.pk: entrant for entrant in entrants}
     rounds = {
