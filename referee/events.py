@@ -432,6 +432,23 @@ def _knockout_round(entrants: Sequence[Entrant]) -> tuple[list[list[Entrant]], l
     return tables, byes
 
 
+def knockout_rounds(entrants: int) -> int:
+    """A knockout's rounds for a field of ``entrants``: ceil(log2 N), the last the final."""
+    rounds = 0
+    while 2**rounds < entrants:
+        rounds += 1
+    return rounds
+
+
+def group_rounds(entrants: int, groups: int | None = None) -> int:
+    """How many rounds the groups of a groups-knockout play before its knockout: the
+    longest group's round robin."""
+    count = group_count(entrants, groups)
+    if count < 1:
+        return 0
+    return rounds_of(ceil(entrants / count))
+
+
 def _best_of(best_of: int) -> int:
     if best_of < 1 or best_of % 2 == 0:
         raise RuleError(Violation("events.knockout.best-of", {"best_of": best_of}))
@@ -535,7 +552,9 @@ def _groups_knockout(
     """Rounds 1… are the groups' round robins (each group's schedule by its seeds; a
     group with fewer rounds sits the last ones out); the round after the longest group's
     schedule draws the knockout's first round from every entrant with its group points,
-    in standing order. Its ``seeds`` carry on: later rounds are ``knockout`` draws."""
+    in standing order. Its ``seeds`` carry on: later rounds are ``knockout`` draws of
+    those still in, each with its seed of that first knockout round (``group_rounds``
+    says which round that is)."""
     dealt = _groups_of(entrants, groups)
     _check_advance(dealt, advance, best_next)
     _best_of(best_of)

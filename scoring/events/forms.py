@@ -73,14 +73,28 @@ class EventForm(forms.ModelForm):
             "win_points",
             "draw_points",
             "loss_points",
+            "advance",
+            "best_next",
+            "best_of",
         ]
         widgets = {
             name: forms.NumberInput(attrs={"inputmode": "numeric"})
             for name in ("rounds", "hands", "table_size", "bye_points")
         }
 
+    # A knockout's settings: an event of another format leaves them as they come.
+    KNOCKOUT = ("advance", "best_next", "best_of")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.KNOCKOUT:
+            self.fields[name].required = False
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        for name in self.KNOCKOUT:
+            if data.get(name) in (None, ""):
+                data[name] = Event._meta.get_field(name).default
         text = data.get("bands_text") or ""
         if data.get("scale") == Scale.BANDS:
             if not text.strip():

@@ -91,6 +91,20 @@ class Event(models.Model):
     win_points = models.SmallIntegerField(_("points for a win"), default=2)
     draw_points = models.SmallIntegerField(_("points for a draw"), default=1)
     loss_points = models.SmallIntegerField(_("points for a loss"), default=0)
+    # A knockout (or the knockout after the groups): how many of each group go on, how
+    # many of the best next-placed join them, and how many games a knockout tie is
+    # played over (Truco duplas: best of three).
+    advance = models.PositiveSmallIntegerField(
+        _("going on from each group"), default=2, help_text=_("Groups, then a knockout.")
+    )
+    best_next = models.PositiveSmallIntegerField(
+        _("best next-placed going on"), default=0, help_text=_("Groups, then a knockout.")
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("games a knockout tie is played over"),
+        choices=[(1, _("One game")), (3, _("Best of three"))],
+        default=1,
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
     )
@@ -115,15 +129,23 @@ class Event(models.Model):
         Event.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
 
     def drawing_key(self) -> str:
-        """What the event page shows changes only with this (one query): the desk's
-        changes and every table's match version (which only ever grows)."""
+        """What the event page shows changes only with this (three small queries): the
+        desk's changes and every table's match versions, a series' later games too
+        (versions only ever grow)."""
         from django.db.models import Count, Sum
 
         tables = Table.objects.filter(round__event=self).aggregate(
             count=Count("pk"), played=Sum("match__version")
         )
+        # A series' later games (best of three) play matches of their own.
+        games = SeriesGame.objects.filter(table__round__event=self).aggregate(
+            played=Sum("match__version")
+        )
         version = Event.objects.filter(pk=self.pk).values_list("version", flat=True)
-        return f"{self.pk}.{version[0] if version else 0}.{tables['count']}.{tables['played']}"
+        return (
+            f"{self.pk}.{version[0] if version else 0}.{tables['count']}.{tables['played']}"
+            f".{games['played']}"
+        )
 
     @property
     def rules(self) -> Game:
@@ -181,12 +203,9 @@ class Event(models.Model):
                     raise ValidationError(
                         _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
                     )
-                if number > event.rounds:
-                    raise ValidationError(
-                        _("The event has played all its %(n)s rounds.") % {"n": event.rounds},
-                        code="over",
-                    )
                 board = board_of(event)
+                if board.over():
+                    raise ValidationError(board_over(board), code="over")
                 playing = [t for t in board.current_tables() if not t.done]
                 if playing:
                     raise ValidationError(
@@ -204,17 +223,19 @@ class Event(models.Model):
                         _("A round needs at least two active entrants."), code="few"
                     )
                 try:
-                    tables, byes = draw(event, board, active, number, seed)
+                    drawing = draw(event, board, active, number, seed)
                 except RuleError as error:
                     raise ValidationError([describe(v) for v in error.violations]) from error
                 settle(board)
                 for table in board.current_tables():
                     table.row.result_at_draw = table.scores
                     table.row.save(update_fields=["result_at_draw"])
-                made = Round.objects.create(event=event, number=number, seed=seed, drawn_by=by)
+                made = Round.objects.create(
+                    event=event, number=number, seed=seed, drawn_by=by, bracket=drawing.bracket
+                )
                 event.touch()
-                made.byes.set(byes)
-                for position, seated in enumerate(tables, start=1):
+                made.byes.set(drawing.byes)
+                for position, seated in enumerate(drawing.tables, start=1):
                     made.seat_table(position, seated)
                 return made
         except IntegrityError as error:
@@ -222,6 +243,14 @@ class Event(models.Model):
             raise ValidationError(
                 _("Round %(n)s is already drawn.") % {"n": number}, code="drawn"
             ) from error
+
+
+def board_over(board: Any) -> str:
+    """Why no round is drawn any more, in the reader's language."""
+    champion = board.champion()
+    if champion is not None:
+        return _("The knockout has its winner: %(name)s.") % {"name": champion.name}
+    return _("The event has played all its %(n)s rounds.") % {"n": board.event.rounds}
 
 
 def settle(board: Any) -> int:
@@ -307,6 +336,10 @@ class Round(models.Model):
     # The lot it was drawn by, kept so that the draw can be shown to be fair.
     seed = models.PositiveIntegerField()
     byes = models.ManyToManyField(Entrant, blank=True, related_name="byes")
+    # A knockout's first round keeps its bracket: the entrants' pks by seed, 1 first.
+    # The later rounds are drawn from it, so that the winners of the bracket's pairs
+    # meet in its order whatever the standing says.
+    bracket = models.JSONField(null=True, blank=True)
     drawn_at = models.DateTimeField(auto_now_add=True)
     drawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -327,22 +360,27 @@ class Round(models.Model):
 
     def seat_table(self, number: int, entrants: Sequence[Entrant]) -> Table:
         """Table ``number`` of this round: a new match of the club, each entrant a side."""
-        event = self.event
-        match = Match.objects.create(
-            game=event.game, options=event.options, target=event.target, club=event.club
-        )
-        for position, entrant in enumerate(entrants):
-            side = Side.objects.create(match=match, position=position, name=entrant.name)
-            Seat.objects.bulk_create(
-                Seat(side=side, player=Player.named(name), order=order)
-                for order, name in enumerate(entrant.players)
-            )
+        match = start_match(self.event, entrants)
         table = Table.objects.create(round=self, number=number, match=match)
         TableSeat.objects.bulk_create(
             TableSeat(table=table, entrant=entrant, position=position)
             for position, entrant in enumerate(entrants)
         )
         return table
+
+
+def start_match(event: Event, entrants: Sequence[Entrant]) -> Match:
+    """A new match of the club with the event's options, each entrant a side."""
+    match = Match.objects.create(
+        game=event.game, options=event.options, target=event.target, club=event.club
+    )
+    for position, entrant in enumerate(entrants):
+        side = Side.objects.create(match=match, position=position, name=entrant.name)
+        Seat.objects.bulk_create(
+            Seat(side=side, player=Player.named(name), order=order)
+            for order, name in enumerate(entrant.players)
+        )
+    return match
 
 
 class Table(models.Model):
@@ -380,8 +418,64 @@ class Table(models.Model):
             self.closed_by = by
             self.save(update_fields=["closed", "closed_by"])
             self.round.event.touch()
-            if not self.match.is_finished:
-                self.match.finish()
+            # A series ends its game at the table now (its last), as it stands.
+            last = self.series.select_related("match").last()
+            match = last.match if last is not None else self.match
+            if not match.is_finished:
+                match.finish()
+
+    def plays_a_series(self) -> bool:
+        """A knockout tie played over more than one game (the event's ``best_of``)."""
+        from scoring.events.knockout import KNOCKOUTS
+
+        event = self.round.event
+        if event.best_of < 2 or event.format not in KNOCKOUTS:
+            return False
+        first = event.round_set.filter(bracket__isnull=False).order_by("number").first()
+        return first is not None and self.round.number >= first.number
+
+    def next_game(self) -> SeriesGame:
+        """The series' next game at the table, once its last game has finished and
+        neither side has won the games it needs (two of three). Refused otherwise."""
+        from scoring.events.standing import series_score
+
+        with transaction.atomic():
+            table = (
+                Table.objects.select_for_update().select_related("round__event").get(pk=self.pk)
+            )
+            if not table.plays_a_series():
+                raise ValidationError(_("This table plays a single game."), code="single")
+            games = [table.match, *(game.match for game in table.series.all())]
+            if not games[-1].is_finished:
+                raise ValidationError(_("The table's game is still being played."), code="playing")
+            event = table.round.event
+            if max(series_score(games)) * 2 > event.best_of or len(games) >= event.best_of:
+                raise ValidationError(_("The table's series is decided."), code="decided")
+            entrants = [seat.entrant for seat in table.seats.select_related("entrant")]
+            made = SeriesGame.objects.create(
+                table=table, number=len(games) + 1, match=start_match(event, entrants)
+            )
+            event.touch()
+            return made
+
+
+class SeriesGame(models.Model):
+    """A knockout tie played over several games (Truco duplas: best of three): each
+    game after the table's first is a match of its own, with the same sides."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="series")
+    # 2 for the second game: the first is the table's own match.
+    number = models.PositiveSmallIntegerField()
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="series_game")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="series_game_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.number}"
 
 
 class TableSeat(models.Model):

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-# Read with a match in the same query: ``matches.select_related(PLACED)``.
-PLACED = "event_table__round__event"
+# Read with a match in the same query: ``matches.select_related(*PLACED)`` (a series'
+# later games, best of three, are placed through their table).
+PLACED = ("event_table__round__event", "series_game__table__round__event")
 
 
 def placement(match: Any) -> dict[str, Any] | None:
     # A match with no table raises RelatedObjectDoesNotExist, an AttributeError.
     table = getattr(match, "event_table", None)
+    if table is None:
+        game = getattr(match, "series_game", None)
+        table = game.table if game is not None else None
     if table is None:
         return None
     event = table.round.event

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scoring.clubs.models import Club, Role
 from scoring.events import exports, models
+from scoring.events.drawing import drawn_rounds
 from scoring.events.forms import (
     DirectorForm,
     EntrantForm,
@@ -94,6 +95,9 @@ def event_page(request: HttpRequest, code: str) -> HttpResponse:
     context = {
         "event": event,
         "board": board,
+        # Each worked out only where a fragment kept under its key must be drawn again.
+        "rounds": SimpleLazyObject(lambda: drawn_rounds(board)),
+        "standing_key": SimpleLazyObject(lambda: board.standing_key()),
         "lines": SimpleLazyObject(lambda: named_lines(board)),
         "drawing_key": event.drawing_key(),
     }
@@ -107,9 +111,11 @@ def event_page(request: HttpRequest, code: str) -> HttpResponse:
 def desk(request: HttpRequest, code: str) -> HttpResponse:
     event = event_for(request, code, direct=True)
     board = board_of(event)
-    current = board.current()
-    for table in current.tables if current else []:
-        url = request.build_absolute_uri(reverse("ledger:score", args=[table.match.edit_token]))
+    # Every round's tables keep their links: a director who is only a member of the club
+    # corrects an older table through its own.
+    for table in (table for state in board.rounds for table in state.tables):
+        token = table.playing_match.edit_token
+        url = request.build_absolute_uri(reverse("ledger:score", args=[token]))
         table.link = {"url": url, "qr": qr_svg(url)}
     for entrant in board.entrants:
         entrant.substitute_form = SubstituteForm(entrant)
@@ -154,6 +160,35 @@ def close_table(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     table.close(by=request.user)
     messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
     return _to_desk(event)
+
+
+@require_POST
+def next_game(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """A series' next game (best of three) at the table: started by a director, or by
+    whoever may change the table's last game (its scorer link), who is taken to the new
+    game's scorer link."""
+    event = Event.objects.filter(code=code).first()
+    table = get_object_or_404(
+        Table.objects.select_related("match", "round__event__club"), pk=pk, round__event=event
+    )
+    last = table.series.select_related("match").last()
+    playing = last.match if last is not None else table.match
+    directs = event.may_direct(request.user)
+    if not (directs or access.can_change(request, playing)):
+        raise Http404("no such table")
+    try:
+        made = table.next_game()
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return _to_desk(event) if directs else redirect(playing)
+    messages.success(
+        request,
+        _("Table %(n)s: game %(game)s of the series.") % {"n": table.number, "game": made.number},
+    )
+    if directs:
+        return _to_desk(event)
+    return redirect("ledger:score", made.match.edit_token)
 
 
 @require_POST
@@ -238,7 +273,8 @@ def entrant_page(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     table = board.table_of(entrant)
     context = _event_context(request, event, board) | {"entrant": entrant, "table": table}
     if table is not None:
-        match = table.match
+        match = table.playing_match
+        context["may_start_next"] = event.can_direct or access.can_change(request, match)
         if event.can_direct or access.can_change(request, match):
             url = reverse("ledger:score", args=[match.edit_token])
         else:

@@ -240,7 +240,7 @@ def _listed(request: HttpRequest, filters: MatchFilters) -> dict[str, Any]:
     if filters.player:
         player = Player.objects.filter(name__iexact=" ".join(filters.player.split())).first()
         matches = matches.filter(sides__seats__player=player) if player else matches.none()
-    page = matches.order_by("-created_at", "-pk").select_related(PLACED)
+    page = matches.order_by("-created_at", "-pk").select_related(*PLACED)
     page = page.prefetch_related("sides__seats__player")
     window = page[filters.offset : filters.offset + filters.limit]
     return {"count": matches.count(), "items": [_summary(request, m) for m in window]}
@@ -252,7 +252,7 @@ def _match_or_404(request: HttpRequest, code: str, *, change: bool = False) -> M
         match_for(request, code, change=change)
     except Http404:
         return None
-    found = Match.objects.filter(code=code).select_related(PLACED)
+    found = Match.objects.filter(code=code).select_related(*PLACED)
     return found.prefetch_related("sides__seats__player").first()
 
 

@@ -138,7 +138,7 @@ def records_csv(matches: QuerySet[Match]) -> Iterator[str]:
     yield flush()
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
     sides = Prefetch("sides", queryset=Side.objects.prefetch_related(seats))
-    query = matches.order_by("created_at", "pk").select_related(PLACED)
+    query = matches.order_by("created_at", "pk").select_related(*PLACED)
     for match in query.prefetch_related(sides).iterator(500):
         place = placement(match) or {}
         for side in match.sides.all():
@@ -248,7 +248,7 @@ def export_matches(matches: QuerySet[Match], *, tokens: bool = False) -> Iterato
             ),
         ),
     )
-    query = matches.order_by("created_at", "pk").select_related("owner", "club", PLACED)
+    query = matches.order_by("created_at", "pk").select_related("owner", "club", *PLACED)
     query = query.prefetch_related(
         Prefetch("sides", queryset=Side.objects.prefetch_related(seats)), hands
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
+from math import ceil, log2
 
 import pytest
 from hypothesis import assume, given, settings
@@ -24,6 +25,8 @@ from referee.events import (
     bracket,
     bye_points,
     entrants_after,
+    group_rounds,
+    knockout_rounds,
     pair,
     snake,
     standing,
@@ -355,6 +358,31 @@ def test_a_knockout_runs_to_one_winner_and_the_top_two_meet_only_in_the_final(co
         }
         alive = [e for e in alive if e.id in winners or e.id in draw.byes]
     assert alive[0].id == "s1" or count == 1
+
+
+@given(st.integers(min_value=2, max_value=70), st.data())
+def test_a_knockout_of_n_ends_with_one_winner_after_ceil_log2_n_rounds(count, data):
+    """Whoever wins, the winners of the bracket's pairs meet in its order: two who meet
+    in round r sit in one block of 2^r places of the bracket and in two halves of it."""
+    alive = [Entrant(f"s{seed}", seed=seed) for seed in range(1, count + 1)]
+    size = 1 << (count - 1).bit_length()
+    place = {f"s{seed}": index for index, seed in enumerate(bracket(size))}
+    rounds = 0
+    while len(alive) > 1:
+        rounds += 1
+        draw = pair("knockout", alive)
+        for first, second in draw.tables:
+            assert place[first] >> rounds == place[second] >> rounds
+            assert place[first] >> (rounds - 1) != place[second] >> (rounds - 1)
+        winners = {data.draw(st.sampled_from(table)) for table in draw.tables}
+        alive = [e for e in alive if e.id in winners or e.id in draw.byes]
+    assert rounds == knockout_rounds(count) == ceil(log2(count))
+
+
+def test_the_knockout_after_the_groups_comes_after_the_longest_groups_round_robin():
+    assert group_rounds(8) == 3  # two groups of four: three rounds each
+    assert group_rounds(9, 3) == 3  # three groups of three: three rounds, one bye each
+    assert group_rounds(9) == 5  # groups of five and four: the five play five rounds
 
 
 def test_a_knockout_tie_is_best_of_an_odd_number():
