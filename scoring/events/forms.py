@@ -73,6 +73,7 @@ class EventForm(forms.ModelForm):
             "win_points",
             "draw_points",
             "loss_points",
+            "acceptance",
         ]
         widgets = {
             name: forms.NumberInput(attrs={"inputmode": "numeric"})

@@ -111,6 +111,7 @@ def desk(request: HttpRequest, code: str) -> HttpResponse:
     for table in current.tables if current else []:
         url = request.build_absolute_uri(reverse("ledger:score", args=[table.match.edit_token]))
         table.link = {"url": url, "qr": qr_svg(url)}
+        table.match.can_change = True  # the director hands out each side's own link
     for entrant in board.entrants:
         entrant.substitute_form = SubstituteForm(entrant)
     context = _event_context(request, event, board) | {
@@ -119,6 +120,7 @@ def desk(request: HttpRequest, code: str) -> HttpResponse:
         "directors": event.directors.all(),
         "is_admin": event.club.role_of(request.user) == Role.ADMIN,
         "roster": roster_of(event.club),
+        "disputes": models.open_disputes(event),
     }
     return render(request, "events/desk.html", context)
 
@@ -151,16 +153,28 @@ def close_table(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """A director closes a table: what stands is its result."""
     event = event_for(request, code, direct=True)
     table = get_object_or_404(Table.objects.select_related("match"), pk=pk, round__event=event)
-    table.close(by=request.user)
-    messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
+    try:
+        table.close(by=request.user)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
     return _to_desk(event)
+
+
+def _refused(request: HttpRequest, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
 
 
 @require_POST
 def settle(request: HttpRequest, code: str) -> HttpResponse:
     """End the matches of the tables that played the round's hands, as they stand."""
     event = event_for(request, code, direct=True)
-    models.settle(board_of(event))
+    try:
+        models.settle(board_of(event))
+    except ValidationError as error:
+        _refused(request, error)
     return _to_desk(event)
 
 
