@@ -81,6 +81,12 @@ def test_a_six_pair_swiss_truco_night_of_three_rounds(phone, live_server):
                 expect(table_phone.locator('.half[data-team="A"] [data-total]')).to_have_text(
                     str(done.count("A"))
                 )
+            # Acceptance is on at an event's tables: the other side accepts each hand on
+            # the table's phone, and only then can the round close.
+            for left in range(len(HANDS), 0, -1):
+                expect(table_phone.locator("[data-pending-hand]")).to_have_count(left)
+                table_phone.locator('[data-accept="1"]').first.click()
+            expect(table_phone.locator("[data-pending-hand]")).to_have_count(0)
             table = Table.objects.get(round__event=event, round__number=number, number=index)
             seated = [e.name for e in table.entrants.order_by("seats__position")]
             assert [s.total for s in table.match.sides.order_by("position")] == [2, 1]
