@@ -1,6 +1,7 @@
 """A club's Truco night from the director's phone: six pairs, a swiss of three rounds of
 three hands a table, each table recording its hands on its own phone through the
-table's scorer link, and one standing across the tables at the end."""
+table's scorer link, the other side accepting each hand (acceptance is on at an
+event's tables), and one standing across the tables at the end."""
 
 from __future__ import annotations
 
