@@ -12,10 +12,11 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from referee.events import Result, StandingLine, standing, tiebreaks_for, victory_points
+from scoring.acceptance.models import Dispute
 from scoring.board.paper import paper_sides
 from scoring.events.models import Entrant, Event, Round, Table, TableSeat
 from scoring.ledger.models import Side
@@ -32,6 +33,8 @@ class TableState:
     finished: bool
     hands_per_table: int | None
     points: list[int] | None = None
+    # A hand of its match is disputed and no director has ruled yet.
+    disputed: bool = False
 
     @property
     def number(self) -> int:
@@ -148,7 +151,14 @@ def board_of(event: Event) -> Board:
     tables = (
         Table.objects.filter(round__event=event)
         .select_related("match")
-        .annotate(played=Count("match__hands", filter=live))
+        .annotate(
+            played=Count("match__hands", filter=live),
+            disputed=Exists(
+                Dispute.objects.filter(
+                    hand__match_id=OuterRef("match_id"), status=Dispute.Status.OPEN
+                )
+            ),
+        )
         .order_by("round__number", "number")
     )
     seated: dict[int, list[Entrant]] = {}
@@ -179,6 +189,7 @@ def board_of(event: Event) -> Board:
                 hands=table.played,
                 finished=table.match.is_finished,
                 hands_per_table=event.hands,
+                disputed=table.disputed,
             )
         )
     ordered = sorted(rounds.values(), key=lambda state: state.number)
