@@ -32,6 +32,7 @@ def night(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     url = request.build_absolute_uri()
     lines = named_lines(board)
     changes = rating_changes(board)
+    mine.ratings = changes.get(entrant.pk, [])
     context = {
         "event": event,
         "board": board,

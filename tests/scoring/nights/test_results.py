@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from scoring.clubs.models import Membership
 from scoring.events.models import Entrant
@@ -183,3 +184,8 @@ def test_the_results_page_shows_each_entrants_rating_change_in_constant_queries(
     assert 'id="night-ratings"' in html and html.count("data-rating-change=") == 8
     first = changes[ana.pk][0]
     assert f"{first.name} +{first.change} ({first.before} → {first.after})" in html
+    mine = night_of(board, ana)
+    mine.ratings = changes[ana.pk]
+    with translation.override("en"):
+        text = summary_text(mine)
+    assert f"Rating: {first.name} +{first.change} ({first.before} → {first.after})" in text
