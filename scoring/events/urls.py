@@ -11,6 +11,7 @@ urlpatterns = [
     path("<str:code>/draw/", views.draw, name="draw"),
     path("<str:code>/settle/", views.settle, name="settle"),
     path("<str:code>/tables/<int:pk>/close/", views.close_table, name="close-table"),
+    path("<str:code>/tables/<int:pk>/side-link/", views.side_link, name="side-link"),
     path("<str:code>/entrants/", views.add_entrant, name="add-entrant"),
     path("<str:code>/entrants/<int:pk>/", views.entrant_page, name="entrant"),
     path("<str:code>/entrants/<int:pk>/withdraw/", views.withdraw, name="withdraw"),

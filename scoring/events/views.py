@@ -17,6 +17,8 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scoring.acceptance.table import renew_side_link
+from scoring.acceptance.views import side_links_context
 from scoring.clubs.models import Club, Role
 from scoring.events import exports, models
 from scoring.events.forms import (
@@ -111,7 +113,7 @@ def desk(request: HttpRequest, code: str) -> HttpResponse:
     for table in current.tables if current else []:
         url = request.build_absolute_uri(reverse("ledger:score", args=[table.match.edit_token]))
         table.link = {"url": url, "qr": qr_svg(url)}
-        table.match.can_change = True  # the director hands out each side's own link
+        table.side_links = side_links_context(request, table.match)
     for entrant in board.entrants:
         entrant.substitute_form = SubstituteForm(entrant)
     context = _event_context(request, event, board) | {
@@ -160,6 +162,21 @@ def close_table(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
     return _to_desk(event)
+
+
+@require_POST
+def side_link(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """A director gives a side of a table its own link, or replaces it (the old one
+    stops at once): that side's phone records and accepts as that side."""
+    event = event_for(request, code, direct=True)
+    table = get_object_or_404(Table.objects.select_related("match"), pk=pk, round__event=event)
+    position = request.POST.get("side", "")
+    side = table.match.sides.filter(position=position).first() if position.isdigit() else None
+    if side is None:
+        raise Http404("no such side")
+    renew_side_link(side)
+    messages.success(request, _("New link for %(side)s.") % {"side": side.name})
+    return redirect(reverse("events:desk", args=[event.code]) + f"#table-{table.number}")
 
 
 def _refused(request: HttpRequest, error: ValidationError) -> None:

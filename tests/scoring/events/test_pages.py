@@ -307,6 +307,13 @@ def test_the_desk_lists_open_disputes_for_its_director_to_rule_and_each_sides_li
     desk = bob.get(f"/events/{event.code}/desk/").content.decode()
     assert 'id="disputes"' not in desk
     assert "data-side-link=" in desk  # the director hands a side its own link
+    table = board_of(event).current_tables()[0]
+    made = bob.post(f"/events/{event.code}/tables/{table.row.pk}/side-link/", {"side": "1"})
+    assert made.status_code == 302 and made.url.endswith("#table-1")
+    token = match.sides.get(position=1).link.token
+    assert f"/side/{token}/" in bob.get(f"/events/{event.code}/desk/").content.decode()
+    refused = phone("carol").post(f"/events/{event.code}/tables/{table.row.pk}/side-link/")
+    assert refused.status_code == 404  # a plain member directs nothing
     side = match.sides.get(position=1)
     actor = acceptance.Actor(None, "scorer-link", change=True)
     acceptance.dispute(match, 1, actor, acceptance.Complaint(text="50 was 40"), as_side=side)
