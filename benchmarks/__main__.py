@@ -102,4 +102,8 @@ if __name__ == "__main__":
     print()
     live = subprocess.run([sys.executable, "-m", "benchmarks.live_delay"], cwd=ROOT)
     checks.append(live.returncode == 0)
+    # The same night on the club's TV: the board's page and its poll.
+    print()
+    board = subprocess.run([sys.executable, "-m", "benchmarks.board_page"], cwd=ROOT)
+    checks.append(board.returncode == 0)
     print(f"\ntargets: {sum(checks)} PASS, {len(checks) - sum(checks)} FAIL")

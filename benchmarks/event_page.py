@@ -58,11 +58,25 @@ def seed() -> str:
     event.draw_round(1, seed=1)
     for n, table in enumerate(board_of(event).current_tables()):
         hand(table, n)
+        accept_hands(table.match)  # acceptance is on at an event's tables
         table.match.finish()
     event.draw_round(2, seed=2)
     for n, table in enumerate(board_of(event).current_tables()[::2]):
         hand(table, n)
     return event.get_absolute_url()
+
+
+def accept_hands(match) -> None:
+    """The other side accepts every hand waiting at the table, as its phone would."""
+    from scoring.acceptance import table
+    from scoring.acceptance.models import HandCheck
+
+    actor = table.Actor(None, "scorer-link", change=True)
+    other = match.sides.get(position=1)
+    for number in HandCheck.objects.filter(hand__match=match, status="pending").values_list(
+        "hand__number", flat=True
+    ):
+        table.accept(match, number, actor, as_side=other)
 
 
 def afresh(url: str, repeat: int = 10) -> float:

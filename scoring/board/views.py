@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST, require_safe
@@ -93,13 +94,18 @@ def board_pages(event: Event, board: Board) -> list[dict[str, object]]:
 
 
 def _board_context(request: HttpRequest, event: Event) -> dict[str, object]:
-    board = board_of(event)
+    """The board's pages are drawn once per ``board_version`` (every TV and phone sees
+    the same; the version names the language too) and kept: the board itself is read
+    only when the kept drawing is gone."""
+    version = board_version(event)
+    board = SimpleLazyObject(lambda: board_of(event))
     return {
         "key": request.GET.get("key", ""),
         "event": event,
         "board": board,
-        "pages": board_pages(event, board),
-        "etag": signed(request, board_version(event)),
+        "pages": SimpleLazyObject(lambda: board_pages(event, board)),
+        "version": version,
+        "etag": signed(request, version),
     }
 
 

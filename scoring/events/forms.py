@@ -76,6 +76,7 @@ class EventForm(forms.ModelForm):
             "advance",
             "best_next",
             "best_of",
+            "acceptance",
         ]
         widgets = {
             name: forms.NumberInput(attrs={"inputmode": "numeric"})

@@ -105,6 +105,13 @@ class Event(models.Model):
         choices=[(1, _("One game")), (3, _("Best of three"))],
         default=1,
     )
+    # The house option of every table's match (``scoring.acceptance``): a hand counts once
+    # a player of another side accepts it. On unless the event turns it off.
+    acceptance = models.BooleanField(
+        _("the other side accepts each hand"),
+        default=True,
+        help_text=_("A disputed hand goes to the event's directors."),
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
     )
@@ -253,10 +260,24 @@ def board_over(board: Any) -> str:
     return _("The event has played all its %(n)s rounds.") % {"n": board.event.rounds}
 
 
+def held_open(board: Any) -> None:
+    """Refuse (ValidationError naming the rule) while a table of the last round has a
+    hand the other side has not accepted and no director has ruled: the round, and the
+    night, close only on hands everyone at the table stands by."""
+    for table in board.current_tables():
+        held = table.match.holds_open()
+        if held:
+            raise ValidationError(
+                _("Table %(n)s: %(rule)s") % {"n": table.number, "rule": describe(held[0])},
+                code="held",
+            )
+
+
 def settle(board: Any) -> int:
     """End the match of every table of the last round that has played the event's hands
     (its match has no target to end it): what stands is its result, in the records too.
-    Returns how many were ended."""
+    Returns how many were ended. Refused while a hand waits for acceptance."""
+    held_open(board)
     ended = 0
     for table in board.current_tables():
         if table.done and not (table.finished or table.closed):
@@ -264,6 +285,25 @@ def settle(board: Any) -> int:
             table.finished = True
             ended += 1
     return ended
+
+
+def directs_table(user: Any, match: Match) -> bool:
+    """For ``scoring.acceptance.table.DIRECTORS``: the event's directors rule the
+    disputes of its tables."""
+    return Event.objects.filter(round__tables__match_id=match.pk, directors=user.pk).exists()
+
+
+def open_disputes(event: Event) -> Any:
+    """The event's disputes no director has ruled yet, with their table, for the desk."""
+    from scoring.acceptance.models import Dispute
+
+    return (
+        Dispute.objects.filter(
+            status=Dispute.Status.OPEN, hand__match__event_table__round__event=event
+        )
+        .select_related("hand__match__event_table__round", "side")
+        .order_by("opened_at", "pk")
+    )
 
 
 class Entrant(models.Model):
@@ -380,6 +420,10 @@ def start_match(event: Event, entrants: Sequence[Entrant]) -> Match:
             Seat(side=side, player=Player.named(name), order=order)
             for order, name in enumerate(entrant.players)
         )
+    if event.acceptance:
+        from scoring.acceptance.table import require_acceptance
+
+        require_acceptance(match)
     return match
 
 
@@ -412,7 +456,14 @@ class Table(models.Model):
         return f"{self.round} · {self.number}"
 
     def close(self, by: Any = None) -> None:
-        """A director ends the table: its match ends as it stands (the side ahead wins)."""
+        """A director ends the table: its match ends as it stands (the side ahead wins).
+        Refused (ValidationError naming the rule) while a hand waits for acceptance."""
+        held = self.match.holds_open()
+        if held:
+            raise ValidationError(
+                _("Table %(n)s: %(rule)s") % {"n": self.number, "rule": describe(held[0])},
+                code="held",
+            )
         with transaction.atomic():
             self.closed = True
             self.closed_by = by

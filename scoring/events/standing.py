@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from referee.events import Result, StandingLine, standing, tiebreaks_for, victory_points
+from scoring.acceptance.models import Dispute
 from scoring.board.paper import paper_sides
 from scoring.events.models import Entrant, Event, Round, SeriesGame, Table, TableSeat
 from scoring.ledger.models import Side
@@ -58,6 +59,9 @@ class TableState:
             and not self.closed
             and self.playing_match.is_finished
         )
+
+    # A hand of its match is disputed and no director has ruled yet.
+    disputed: bool = False
 
     @property
     def number(self) -> int:
@@ -203,7 +207,14 @@ def board_of(event: Event) -> Board:
     tables = (
         Table.objects.filter(round__event=event)
         .select_related("match")
-        .annotate(played=Count("match__hands", filter=live))
+        .annotate(
+            played=Count("match__hands", filter=live),
+            disputed=Exists(
+                Dispute.objects.filter(
+                    hand__match_id=OuterRef("match_id"), status=Dispute.Status.OPEN
+                )
+            ),
+        )
         .order_by("round__number", "number")
     )
     seated: dict[int, list[Entrant]] = {}
@@ -245,6 +256,7 @@ def board_of(event: Event) -> Board:
             hands=table.played,
             finished=table.match.is_finished,
             hands_per_table=event.hands,
+            disputed=table.disputed,
         )
         if in_series is not None and state.number >= in_series:
             play_series(made, series.get(table.pk, []), sides, event.best_of)

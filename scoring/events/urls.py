@@ -12,6 +12,7 @@ urlpatterns = [
     path("<str:code>/settle/", views.settle, name="settle"),
     path("<str:code>/tables/<int:pk>/close/", views.close_table, name="close-table"),
     path("<str:code>/tables/<int:pk>/next-game/", views.next_game, name="next-game"),
+    path("<str:code>/tables/<int:pk>/side-link/", views.side_link, name="side-link"),
     path("<str:code>/entrants/", views.add_entrant, name="add-entrant"),
     path("<str:code>/entrants/<int:pk>/", views.entrant_page, name="entrant"),
     path("<str:code>/entrants/<int:pk>/withdraw/", views.withdraw, name="withdraw"),

@@ -17,6 +17,8 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scoring.acceptance.table import renew_side_link
+from scoring.acceptance.views import side_links_context
 from scoring.clubs.models import Club, Role
 from scoring.events import exports, models
 from scoring.events.drawing import drawn_rounds
@@ -117,6 +119,7 @@ def desk(request: HttpRequest, code: str) -> HttpResponse:
         token = table.playing_match.edit_token
         url = request.build_absolute_uri(reverse("ledger:score", args=[token]))
         table.link = {"url": url, "qr": qr_svg(url)}
+        table.side_links = side_links_context(request, table.playing_match)
     for entrant in board.entrants:
         entrant.substitute_form = SubstituteForm(entrant)
     context = _event_context(request, event, board) | {
@@ -125,6 +128,7 @@ def desk(request: HttpRequest, code: str) -> HttpResponse:
         "directors": event.directors.all(),
         "is_admin": event.club.role_of(request.user) == Role.ADMIN,
         "roster": roster_of(event.club),
+        "disputes": models.open_disputes(event),
     }
     return render(request, "events/desk.html", context)
 
@@ -157,8 +161,12 @@ def close_table(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """A director closes a table: what stands is its result."""
     event = event_for(request, code, direct=True)
     table = get_object_or_404(Table.objects.select_related("match"), pk=pk, round__event=event)
-    table.close(by=request.user)
-    messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
+    try:
+        table.close(by=request.user)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("Table %(n)s closed as it stands.") % {"n": table.number})
     return _to_desk(event)
 
 
@@ -191,11 +199,33 @@ def next_game(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     return redirect("ledger:score", made.match.edit_token)
 
 
+def side_link(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """A director gives a side of a table its own link, or replaces it (the old one
+    stops at once): that side's phone records and accepts as that side."""
+    event = event_for(request, code, direct=True)
+    table = get_object_or_404(Table.objects.select_related("match"), pk=pk, round__event=event)
+    position = request.POST.get("side", "")
+    side = table.match.sides.filter(position=position).first() if position.isdigit() else None
+    if side is None:
+        raise Http404("no such side")
+    renew_side_link(side)
+    messages.success(request, _("New link for %(side)s.") % {"side": side.name})
+    return redirect(reverse("events:desk", args=[event.code]) + f"#table-{table.number}")
+
+
+def _refused(request: HttpRequest, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
 @require_POST
 def settle(request: HttpRequest, code: str) -> HttpResponse:
     """End the matches of the tables that played the round's hands, as they stand."""
     event = event_for(request, code, direct=True)
-    models.settle(board_of(event))
+    try:
+        models.settle(board_of(event))
+    except ValidationError as error:
+        _refused(request, error)
     return _to_desk(event)
 
 

@@ -1,8 +1,10 @@
 """A league between nights: the pairs of a club play each fixture whenever they like
 within its window. Either side reports the result — the fixture's own Tento match, once
 played, or the final scores typed in — and the report stands only when a member of the
-other side confirms it. A fixture still unplayed at its deadline is the director's to
-rule: a walkover, or a longer window."""
+other side confirms it. A fixture played in Tento whose every hand the other side
+accepted at the table (``scoring.acceptance``) is settled as it is reported. A fixture
+still unplayed at its deadline is the director's to rule: a walkover, or a longer
+window."""
 
 from __future__ import annotations
 
@@ -117,9 +119,11 @@ class Fixture(models.Model):
             raise ValidationError(
                 _("The fixture's deadline has passed: the director rules on it.")
             )
+        accepted = False
         if scores is None:
             if self.match is None or not self.match.is_finished:
                 raise ValidationError(_("The fixture's match has not finished yet."))
+            accepted = self._accepted_at_the_table()
             scores = list(self.match.sides.order_by("position").values_list("total", flat=True))
         if len(scores) != 2 or any(score < 0 for score in scores):
             raise ValidationError(_("Type both sides' final scores, none below zero."))
@@ -128,7 +132,25 @@ class Fixture(models.Model):
             self.reported_side, self.reported_by = side, user
             self.reported_at, self.state = timezone.now(), State.REPORTED
             self.confirmed_by = self.confirmed_at = None
+            if accepted:
+                # The other side accepted every hand at the table: that is its
+                # confirmation, and nobody is asked a second time.
+                self.state, self.confirmed_at = State.CONFIRMED, timezone.now()
             self.save()
+
+    def _accepted_at_the_table(self) -> bool:
+        """The fixture's match asks the other side to accept each hand (the acceptance
+        app) and every hand is accepted or ruled; refused, naming the rule, while one
+        still waits (a hand corrected after the match ended)."""
+        from scoring.acceptance.table import is_required
+        from scoring.kit.rulebook import describe
+
+        if self.match is None or not is_required(self.match):
+            return False
+        held = self.match.holds_open()
+        if held:
+            raise ValidationError([describe(violation) for violation in held])
+        return True
 
     def confirm(self, user: Any) -> None:
         """A member of the other side accepts the report: the result stands."""
@@ -174,7 +196,7 @@ class Fixture(models.Model):
 
 def start_match(event: Event, home: Entrant, away: Entrant) -> Match:
     """The fixture's match in Tento: a match of the club, with the event's options, each
-    entrant a side."""
+    entrant a side; the other side accepts each hand unless the event turned that off."""
     match = Match.objects.create(
         game=event.game, options=event.options, target=event.target, club=event.club
     )
@@ -184,4 +206,8 @@ def start_match(event: Event, home: Entrant, away: Entrant) -> Match:
             Seat(side=side, player=Player.named(name), order=order)
             for order, name in enumerate(entrant.players)
         )
+    if event.acceptance:
+        from scoring.acceptance.table import require_acceptance
+
+        require_acceptance(match)
     return match

@@ -76,6 +76,8 @@ def report(request: HttpRequest, code: str, pk: int) -> HttpResponse:
         if not form.is_valid():
             raise ValidationError([e for errors in form.errors.values() for e in errors])
         fixture.report(request.user, form.scores())
+        if fixture.settled:
+            return _("Result settled: the other side accepted every hand at the table.")
         return _("Result reported: it stands once the other side confirms it.")
 
     return _act(request, code, pk, act)

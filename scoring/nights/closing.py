@@ -20,6 +20,7 @@ from scoring.events.models import Entrant, Event
 from scoring.events.standing import board_of
 from scoring.nights.models import Closing
 from scoring.nights.night import night_of, summary_text
+from scoring.nights.ratings import rating_changes
 
 
 def close_night(event: Event, *, by: Any = None, base_url: str = "") -> int:
@@ -73,11 +74,13 @@ def recipients(event: Event) -> dict[int, list[Any]]:
 def mail_results(event: Event, base_url: str) -> int:
     board = board_of(event)
     by_pk: dict[int, Entrant] = {e.pk: e for e in board.entrants}
+    changes = rating_changes(board)  # one query for every entrant's mail
     sent = 0
     # In the club's language (the site's): the members read it, not the director.
     with translation.override(settings.LANGUAGE_CODE):
         for entrant_pk, users in recipients(event).items():
             night = night_of(board, by_pk[entrant_pk])
+            night.ratings = changes.get(entrant_pk, [])
             url = base_url + reverse("nights:night", args=[event.code, entrant_pk])
             subject = _("Your night at %(event)s") % {"event": event.name}
             body = summary_text(night, url)

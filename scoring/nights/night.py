@@ -62,6 +62,8 @@ class Night:
     entrant: Entrant
     sittings: list[Sitting]
     byes: list[int]
+    # The entrant's players' ratings over the night (``nights.ratings``), once rated.
+    ratings: list[Any] = field(default_factory=list)
 
     @property
     def line(self) -> Any:
@@ -128,6 +130,11 @@ def summary_text(night: Night, url: str = "") -> str:
         )
     for number in night.byes:
         lines.append(_("Round %(round)s: a bye") % {"round": number})
+    if night.ratings:
+        changes = ", ".join(
+            f"{r.name} {r.change:+d} ({r.before} → {r.after})" for r in night.ratings
+        )
+        lines.append(_("Rating: %(changes)s") % {"changes": changes})
     lines.append(_("Standing:"))
     names = {str(e.pk): e.name for e in night.board.entrants}
     for line in night.board.lines:

@@ -18,6 +18,7 @@ from scoring.events.views import event_for, named_lines
 from scoring.nights.closing import close_night
 from scoring.nights.models import Closing, ResultsByMail
 from scoring.nights.night import night_of, standing_svg, summary_text
+from scoring.nights.ratings import rating_changes
 
 
 @require_safe
@@ -29,10 +30,18 @@ def night(request: HttpRequest, code: str, pk: int) -> HttpResponse:
         raise Http404("no such entrant")
     mine = night_of(board, entrant)
     url = request.build_absolute_uri()
+    lines = named_lines(board)
+    changes = rating_changes(board)
+    mine.ratings = changes.get(entrant.pk, [])
     context = {
         "event": event,
         "board": board,
-        "lines": named_lines(board),
+        "lines": lines,
+        "ratings": [
+            (item["entrant"], changes[item["entrant"].pk])
+            for item in lines
+            if item["entrant"].pk in changes
+        ],
         "night": mine,
         "closed": Closing.objects.filter(event=event).first(),
         "url": url,

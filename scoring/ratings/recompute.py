@@ -52,7 +52,18 @@ def recompute(club_id: int, game: str, since: Since | None = None) -> int:
                 batch = []
         written += len(RatingChange.objects.bulk_create(batch))
         summarise(club_id, game)
+        move_records_generation(club_id)
     return written
+
+
+def move_records_generation(club_id: int) -> None:
+    """The records pages (``records.views.cached_page``) are kept under the ledger's
+    generation, which a match's ``updated_at`` moves; ratings are computed after the
+    match's change commits (and again on a season or rules change), so a page drawn in
+    between would keep the old ratings. Moving the club's newest match on, as the ledger
+    does for a renewed link, draws those pages again."""
+    newest = Match.objects.filter(club_id=club_id).order_by("-pk").values("pk")[:1]
+    Match.objects.filter(pk__in=Subquery(newest)).update(updated_at=timezone.now())
 
 
 def rebuild(club_id: int | None = None) -> int:

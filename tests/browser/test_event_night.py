@@ -1,6 +1,7 @@
 """A club's Truco night from the director's phone: six pairs, a swiss of three rounds of
 three hands a table, each table recording its hands on its own phone through the
-table's scorer link, and one standing across the tables at the end."""
+table's scorer link, the other side accepting each hand (acceptance is on at an
+event's tables), and one standing across the tables at the end."""
 
 from __future__ import annotations
 
@@ -81,6 +82,12 @@ def test_a_six_pair_swiss_truco_night_of_three_rounds(phone, live_server):
                 expect(table_phone.locator('.half[data-team="A"] [data-total]')).to_have_text(
                     str(done.count("A"))
                 )
+            # Acceptance is on at an event's tables: the other side accepts each hand on
+            # the table's phone, and only then can the round close.
+            for left in range(len(HANDS), 0, -1):
+                expect(table_phone.locator("[data-pending-hand]")).to_have_count(left)
+                table_phone.locator('[data-accept="1"]').first.click()
+            expect(table_phone.locator("[data-pending-hand]")).to_have_count(0)
             table = Table.objects.get(round__event=event, round__number=number, number=index)
             seated = [e.name for e in table.entrants.order_by("seats__position")]
             assert [s.total for s in table.match.sides.order_by("position")] == [2, 1]

@@ -133,3 +133,46 @@ def test_a_made_up_key_or_anothers_events_key_opens_nothing(club, event):
     tv = phone(None)
     assert tv.get(f"/events/{event.code}/board/?key={key}").status_code == 404
     assert tv.get(f"/events/{event.code}/board/?key=made-up").status_code == 404
+
+
+def dispute_first_hand(match) -> None:
+    from scoring.acceptance import table as acceptance
+
+    actor = acceptance.Actor(None, "scorer-link", change=True)
+    other = match.sides.get(position=1)
+    acceptance.dispute(match, 1, actor, acceptance.Complaint(text="not 10"), as_side=other)
+
+
+def test_the_board_and_the_event_page_show_a_disputed_table_until_it_is_ruled(club, event):
+    from scoring.acceptance.models import Dispute
+
+    carol = phone("carol")
+    url = f"/events/{event.code}/board/live/"
+    first = board_of(event).current_tables()[0]
+    record(first.match, {"points": [10, 5]})
+    etag = carol.get(url)["ETag"]
+    assert "data-disputed" not in carol.get(f"/events/{event.code}/board/").content.decode()
+    dispute_first_hand(first.match)
+    moved = carol.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert moved.status_code == 200  # the TV redraws the table as disputed
+    page = moved.content.decode()
+    assert 'data-table="1" data-state="playing" data-hands="1" data-disputed' in page
+    assert page.count("data-disputed-flag") == 1
+    event_page = carol.get(f"/events/{event.code}/").content.decode()
+    assert 'data-table="1" data-state="playing" data-disputed' in event_page
+    Dispute.objects.update(status=Dispute.Status.RULED)
+    first.match.restate()
+    assert "data-disputed" not in carol.get(f"/events/{event.code}/board/").content.decode()
+
+
+def test_disputed_tables_cost_no_more_queries_on_the_board(club, event):
+    big = make_event(club, entrants=[f"Pair {n:02}" for n in range(18)], name="Grande")
+    big.draw_round(1, seed=1)
+    for e in (event, big):
+        for table in board_of(e).current_tables():
+            record(table.match, {"points": [10, 5]})
+            dispute_first_hand(table.match)
+    carol = phone("carol")
+    few = board_queries(carol, event, f"/events/{event.code}/board/")
+    assert board_queries(carol, big, f"/events/{big.code}/board/") == few
+    assert board_of(big).current_tables()[8].disputed

@@ -64,4 +64,18 @@ def play_round(event: Event, scores: dict[str, int] | None = None) -> None:
             for e in table.entrants
         ]
         record(table.match, {"points": points})
+        accept_hands(table.match)
         table.match.finish()
+
+
+def accept_hands(match: Any) -> None:
+    """The other side accepts every hand waiting at the table (acceptance is on for an
+    event's tables unless the event turns it off)."""
+    from scoring.acceptance import table
+    from scoring.acceptance.models import HandCheck
+
+    actor = table.Actor(None, "scorer-link", change=True)
+    sides = list(match.sides.order_by("position"))
+    for check in HandCheck.objects.filter(hand__match=match, status="pending"):
+        side = next(s for s in sides if s.pk != check.by_side_id)
+        table.accept(match, check.hand.number, actor, as_side=side)

@@ -8,7 +8,7 @@ import re
 
 from scoring.events.standing import board_of
 from tests.conftest import record
-from tests.scoring.events.conftest import person, phone, play_round
+from tests.scoring.events.conftest import accept_hands, person, phone, play_round
 
 
 def test_a_member_director_corrects_an_older_table_through_its_link(event):
@@ -50,6 +50,7 @@ def test_closing_a_table_counts_it_as_it_stands_in_the_standing(event):
     event.draw_round(1, seed=1)
     table = board_of(event).current_tables()[0]
     record(table.match, {"points": [40, 10]})
+    accept_hands(table.match)
     before = {line.entrant: line.points for line in board_of(event).lines}
     assert before[str(table.entrants[0].pk)] == 0
     phone("alice").post(f"/events/{event.code}/tables/{table.row.pk}/close/")

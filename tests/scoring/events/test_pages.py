@@ -294,3 +294,34 @@ def test_head_to_head_and_the_match_record_name_the_event_round_and_table(club):
     assert "Quarta, round 1, table 1" in meeting.content.decode()
     record_page = carol.get(f"/records/matches/{table.match.code}/").content.decode()
     assert "data-event-place" in record_page and "round 1, table 1" in record_page
+
+
+def test_the_desk_lists_open_disputes_for_its_director_to_rule_and_each_sides_link(event):
+    from scoring.acceptance import table as acceptance
+
+    event.directors.add(person("bob"))
+    event.draw_round(1, seed=1)
+    match = board_of(event).current_tables()[0].match
+    record(match, {"points": [50, 10]})
+    bob = phone("bob")
+    desk = bob.get(f"/events/{event.code}/desk/").content.decode()
+    assert 'id="disputes"' not in desk
+    assert "data-side-link=" in desk  # the director hands a side its own link
+    table = board_of(event).current_tables()[0]
+    made = bob.post(f"/events/{event.code}/tables/{table.row.pk}/side-link/", {"side": "1"})
+    assert made.status_code == 302 and made.url.endswith("#table-1")
+    token = match.sides.get(position=1).link.token
+    assert f"/side/{token}/" in bob.get(f"/events/{event.code}/desk/").content.decode()
+    refused = phone("carol").post(f"/events/{event.code}/tables/{table.row.pk}/side-link/")
+    assert refused.status_code == 404  # a plain member directs nothing
+    side = match.sides.get(position=1)
+    actor = acceptance.Actor(None, "scorer-link", change=True)
+    acceptance.dispute(match, 1, actor, acceptance.Complaint(text="50 was 40"), as_side=side)
+    desk = bob.get(f"/events/{event.code}/desk/").content.decode()
+    assert f'href="/matches/{match.code}/hands/1/"' in desk
+    assert "50 was 40" in desk
+    rule = f"/matches/{match.code}/hands/1/disputes/{match.hands.get().disputes.get().pk}/rule/"
+    ruled = bob.post(rule, {"decision": "keep", "text": "As played", "rule": "free.points"})
+    assert ruled.status_code == 302
+    assert match.holds_open() == []
+    assert 'id="disputes"' not in bob.get(f"/events/{event.code}/desk/").content.decode()

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from scoring.events.models import Entrant, Round
 from scoring.events.standing import board_of
 from scoring.ledger.models import Match
 from tests.conftest import record
-from tests.scoring.events.conftest import make_event, play_round
+from tests.scoring.events.conftest import accept_hands, make_event, play_round
 
 
 def opponents(event) -> set[frozenset[str]]:
@@ -45,11 +46,19 @@ def test_the_next_round_waits_for_every_table_or_a_director_closing_it(
     tables = board_of(event).current_tables()
     for table in tables[:2]:
         record(table.match, {"points": [50, 10]})
+        accept_hands(table.match)
         table.match.finish()
     record(tables[2].match, {"points": [30, 40]})
     with pytest.raises(ValidationError) as refused:
         event.draw_round(2)
     assert "Table 3 is still playing" in refused.value.messages[0]
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        tables[2].row.close()  # not even a director closes it on a hand not accepted
+    assert refused.value.messages == [
+        "Table 3: 1 hand is waiting for the other side to accept it: the match ends once "
+        "every hand is accepted or ruled."
+    ]
+    accept_hands(tables[2].match)
     tables[2].row.close()
     tables[2].match.refresh_from_db()
     assert tables[2].match.is_finished  # what stands is its result
@@ -151,6 +160,12 @@ def test_a_round_of_so_many_hands_is_done_when_the_table_played_them(club):
     assert done.state == "finished" and done.hands == 3
     assert done.points == [12, 8]  # 1000 v 760: a difference of 240
     assert not table.match.is_finished  # no target ends it: the desk or the next draw does
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        event.draw_round(2, seed=2)  # the round closes on hands the other side accepted
+    assert refused.value.code == "held"
+    assert "3 hands are waiting for the other side" in refused.value.messages[0]
+    assert event.round_set.count() == 1
+    accept_hands(table.match)
     event.draw_round(2, seed=2)
     table.match.refresh_from_db()
     assert table.match.is_finished and list(table.match.sides.values_list("won", flat=True)) == [
@@ -189,3 +204,25 @@ def test_a_knockout_draws_only_those_still_in(club):
     event.draw_round(2, seed=2)
     final = board_of(event).current_tables()
     assert len(final) == 1 and {e.pk for e in final[0].entrants} == winners
+
+
+def test_an_event_may_turn_acceptance_off_for_its_tables(club):
+    event = make_event(club, entrants=["A & B", "C & D"], hands=1, acceptance=False)
+    event.draw_round(1, seed=1)
+    table = board_of(event).current_tables()[0]
+    record(table.match, {"points": [50, 10]})
+    assert table.match.holds_open() == []
+    event.draw_round(2, seed=2)  # nobody is asked to accept: the round closes as played
+
+
+def test_the_events_directors_rule_on_its_tables_disputes(event):
+    from scoring.acceptance import table as acceptance
+    from tests.scoring.events.conftest import person
+
+    event.draw_round(1, seed=1)
+    match = board_of(event).current_tables()[0].match
+    bob, carol = person("bob"), person("carol")
+    assert not acceptance.is_director(bob, match)
+    event.directors.add(bob)
+    assert acceptance.is_director(bob, match)
+    assert not acceptance.is_director(carol, match)

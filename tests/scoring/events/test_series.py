@@ -10,13 +10,14 @@ from django.core.exceptions import ValidationError
 from scoring.events.models import Table
 from scoring.events.standing import board_of
 from tests.conftest import record
-from tests.scoring.events.conftest import make_event, person, phone
+from tests.scoring.events.conftest import accept_hands, make_event, person, phone
 
 FOUR = ["A & B", "C & D", "E & F", "G & H"]
 
 
 def play_game(match, points: list[int]) -> None:
     record(match, {"points": points})
+    accept_hands(match)  # the event's tables require the other side's acceptance
     match.finish()
 
 

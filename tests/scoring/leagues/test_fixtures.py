@@ -10,12 +10,13 @@ import itertools
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 
+from referee.rulings import RuleError
 from scoring.leagues.league import league_standing, make_fixtures
 from scoring.leagues.models import Fixture, State
 from tests.conftest import record
-from tests.scoring.events.conftest import make_event, person, phone
+from tests.scoring.events.conftest import accept_hands, make_event, person, phone
 
 PAIRS = ["Ana & Bia", "Caio & Davi", "Edu & Fabi", "Gil & Hugo", "Ivo & Juca"]
 
@@ -69,12 +70,31 @@ def test_a_typed_report_stands_once_the_other_side_confirms(league):
 def test_the_fixtures_match_played_in_tento_is_reported_as_it_stands(league):
     fixture = league.fixtures.filter(round=1).select_related("home", "away", "match").first()
     away = person(player_of(fixture, 1))
-    with pytest.raises(ValidationError, match="not finished"):
+    with translation.override("en"), pytest.raises(ValidationError, match="not finished"):
         fixture.report(away)
     record(fixture.match, {"points": [40, 90]})
+    with pytest.raises(RuleError):
+        fixture.match.finish()  # its hand waits for the other side
+    accept_hands(fixture.match)
     fixture.match.finish()
     fixture.report(away)
     assert fixture.scores == [40, 90] and fixture.reported_side == 1
+    # The other side accepted every hand at the table: settled with no second confirmation.
+    assert fixture.state == State.CONFIRMED and fixture.confirmed_by is None
+    top = league_standing(league, list(league.fixtures.all()))[0]
+    assert (top.entrant, top.points) == (str(fixture.away_id), 2)
+
+
+def test_without_acceptance_the_tento_match_is_confirmed_by_the_other_side(club):
+    event = make_event(club, PAIRS[:2], kind="league", format="round-robin", acceptance=False)
+    make_fixtures(event, timezone.now() - dt.timedelta(days=1), days=7)
+    fixture = event.fixtures.select_related("home", "away", "match").get()
+    record(fixture.match, {"points": [40, 90]})
+    fixture.match.finish()
+    fixture.report(person(player_of(fixture, 1)))
+    assert fixture.state == State.REPORTED  # the typed-scores way: the other side confirms
+    fixture.confirm(person(player_of(fixture, 0)))
+    assert fixture.state == State.CONFIRMED
 
 
 def test_only_the_two_sides_report_and_the_other_side_may_refuse(league):
@@ -89,7 +109,7 @@ def test_only_the_two_sides_report_and_the_other_side_may_refuse(league):
 
 def test_no_report_outside_the_window(league):
     later = league.fixtures.filter(round=3).select_related("home", "away").first()
-    with pytest.raises(ValidationError, match="not opened"):
+    with translation.override("en"), pytest.raises(ValidationError, match="not opened"):
         later.report(person(player_of(later, 0)), [1, 0])
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from scoring.clubs.models import Membership
 from scoring.events.models import Entrant
@@ -175,3 +176,31 @@ def test_a_night_with_a_table_still_playing_is_not_closed(club, mailoutbox):
     response = phone("alice").post(f"/events/{event.code}/close/", follow=True)
     assert "Table 1 is still playing" in response.content.decode()
     assert not Closing.objects.exists() and not mailoutbox
+
+
+def test_the_results_page_shows_each_entrants_rating_change_in_constant_queries(
+    night, django_assert_num_queries
+):
+    from scoring.nights.ratings import rating_changes
+    from scoring.ratings.recompute import rebuild
+
+    board = board_of(night)
+    assert rating_changes(board) == {}  # rated on commit: nothing yet in this test
+    rebuild(night.club_id)
+    with django_assert_num_queries(1):
+        changes = rating_changes(board)
+    ana = Entrant.objects.get(event=night, name="Ana & Bia")
+    assert sorted(r.name for r in changes[ana.pk]) == ["Ana", "Bia"]
+    assert all(r.change > 0 for r in changes[ana.pk])  # won both tables
+    assert len(changes) == 4 and all(len(players) == 2 for players in changes.values())
+    lost = [r for players in changes.values() for r in players if r.change < 0]
+    assert lost  # someone lost to them
+    html = phone("carol").get(f"/events/{night.code}/results/{ana.pk}/").content.decode()
+    assert 'id="night-ratings"' in html and html.count("data-rating-change=") == 8
+    first = changes[ana.pk][0]
+    assert f"{first.name} +{first.change} ({first.before} → {first.after})" in html
+    mine = night_of(board, ana)
+    mine.ratings = changes[ana.pk]
+    with translation.override("en"):
+        text = summary_text(mine)
+    assert f"Rating: {first.name} +{first.change} ({first.before} → {first.after})" in text

@@ -198,3 +198,21 @@ def test_an_imported_export_is_rated_as_it_was(club, tmp_path, django_capture_on
     with django_capture_on_commit_callbacks(execute=True):
         call_command("import_records", str(path), stdout=io.StringIO())
     assert by_name() == rated and len(rated) == 5
+
+
+def test_a_recompute_moves_the_records_generation(club, django_capture_on_commit_callbacks):
+    """A records page kept under the generation is drawn again once ratings change: a
+    season named after the page was drawn does not leave its old ratings on it."""
+    from scoring.records.stats import generation
+
+    finished(club, [["ana"], ["bia"]], [10, 5], when=at(2))
+    rebuild()
+    before = generation()
+    with django_capture_on_commit_callbacks(execute=True):
+        Season.objects.create(
+            club=club, name="Primavera", start=dt.date(2026, 3, 1), end=dt.date(2026, 3, 5)
+        )
+    assert generation() != before
+    moved = generation()
+    recompute(club.pk, "free")
+    assert generation() != moved
