@@ -12,6 +12,7 @@ from django.db.models import Max, Q, Subquery
 from django.utils import timezone
 
 from scoring.clubs.models import Club
+from scoring.ledger import standing
 from scoring.ledger.models import Match, Seat
 from scoring.ratings import model
 from scoring.ratings.models import ClubRatings, Rating, RatingChange, Season
@@ -61,9 +62,11 @@ def move_records_generation(club_id: int) -> None:
     generation, which a match's ``updated_at`` moves; ratings are computed after the
     match's change commits (and again on a season or rules change), so a page drawn in
     between would keep the old ratings. Moving the club's newest match on, as the ledger
-    does for a renewed link, draws those pages again."""
+    does for a renewed link, draws those pages again; the standings, kept until a
+    standing moves, are told so as a finished match tells them."""
     newest = Match.objects.filter(club_id=club_id).order_by("-pk").values("pk")[:1]
     Match.objects.filter(pk__in=Subquery(newest)).update(updated_at=timezone.now())
+    standing.standing_changed.send(Match, match=None)
 
 
 def rebuild(club_id: int | None = None) -> int:

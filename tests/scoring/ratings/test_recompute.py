@@ -203,16 +203,18 @@ def test_an_imported_export_is_rated_as_it_was(club, tmp_path, django_capture_on
 def test_a_recompute_moves_the_records_generation(club, django_capture_on_commit_callbacks):
     """A records page kept under the generation is drawn again once ratings change: a
     season named after the page was drawn does not leave its old ratings on it."""
-    from scoring.records.stats import generation
+    from scoring.records.stats import generation, standing_generation
 
     finished(club, [["ana"], ["bia"]], [10, 5], when=at(2))
     rebuild()
-    before = generation()
+    before, standings_before = generation(), standing_generation()
     with django_capture_on_commit_callbacks(execute=True):
         Season.objects.create(
             club=club, name="Primavera", start=dt.date(2026, 3, 1), end=dt.date(2026, 3, 5)
         )
     assert generation() != before
-    moved = generation()
+    # the standings, kept through unfinished hands, show the rating beside each line
+    assert standing_generation() != standings_before
+    moved, standings_moved = generation(), standing_generation()
     recompute(club.pk, "free")
-    assert generation() != moved
+    assert generation() != moved and standing_generation() != standings_moved
