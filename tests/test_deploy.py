@@ -120,8 +120,13 @@ def test_the_pool_refuses_persistent_connections_by_name():
 
 
 def test_sqlite_keeps_no_persistent_connections_under_asgi_but_the_room_does():
-    assert production_setting("settings.DATABASES['default']['CONN_MAX_AGE']") == "0"
-    assert production_setting("'pool' in settings.DATABASES['default']['OPTIONS']") == "False"
+    sqlite = {"DATABASE_URL": f"sqlite:///{ROOT / 'db.sqlite3'}"}
+    conn_max_age = "settings.DATABASES['default']['CONN_MAX_AGE']"
+    assert production_setting(conn_max_age, **sqlite) == "0"
+    assert (
+        production_setting("'pool' in settings.DATABASES['default']['OPTIONS']", **sqlite)
+        == "False"
+    )
     # The room is served by gunicorn's sync workers (WSGI): one thread, many requests.
     room = production_setting("settings.DATABASES['default']['CONN_MAX_AGE']", TENTO_ROOM="1")
     assert room == "60"
