@@ -136,7 +136,7 @@ def measure(label: str, env: dict[str, str], workers: int) -> bool:
 
 
 def main() -> int:
-    from benchmarks.served import PG_URL, REDIS_URL, bench_env, prepare_postgres
+    from benchmarks.served import ASGI, PG_URL, REDIS_URL, bench_env, prepare_postgres
 
     if not Path(CHROMIUM).exists():
         print(f"live delay: skipped ({CHROMIUM} is not installed)")
@@ -144,7 +144,7 @@ def main() -> int:
     print("live delay: one phone's POST → the other phone's screen (uvicorn, Chromium)")
     checks = []
     with tempfile.TemporaryDirectory() as tmp:
-        base = bench_env(tmp)
+        base = bench_env(tmp) | ASGI
         manage_env = base | {"DATABASE_URL": f"sqlite:///{tmp}/live.db"}
         from benchmarks.served import manage
 

@@ -380,6 +380,11 @@ def target_of(
     return "", None
 
 
+# The databases as deployed under uvicorn (docs/deploy.md): no persistent connections,
+# and on PostgreSQL psycopg's pool.
+ASGI = {"DB_POOL": "true", "CONN_MAX_AGE": "0"}
+
+
 def bench_env(tmp: str) -> dict[str, str]:
     """The environment every served figure runs under: the bench's settings (the bare view
     beside the app), DEBUG off, hashed static files collected under ``tmp``."""
@@ -389,6 +394,9 @@ def bench_env(tmp: str) -> dict[str, str]:
         "SECRET_KEY": "bench",
         "ALLOWED_HOSTS": "127.0.0.1,testserver",
         "STATIC_ROOT": f"{tmp}/static",
+        # gunicorn's sync workers (WSGI), where a thread serves request after request:
+        # persistent connections are reused. Under uvicorn use ``ASGI`` on top.
+        "DB_POOL": "false",
         "CONN_MAX_AGE": "60",
         "REDIS_URL": "",
         # DEBUG off needs a mailer; none is sent to during the bench.

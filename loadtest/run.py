@@ -216,7 +216,8 @@ def main() -> int:
             "ALLOWED_HOSTS": "127.0.0.1",
             "EMAIL_HOST": "127.0.0.1",  # DEBUG off needs a mailer; nothing is sent
             "STATIC_ROOT": f"{tmp}/static",
-            "CONN_MAX_AGE": "60",
+            # As deployed under uvicorn (docs/deploy.md): no persistent connections, and
+            # on PostgreSQL the pool (DB_POOL_MAX_SIZE a process).
             # Plain HTTP on 127.0.0.1: no redirect to HTTPS, cookies sent without TLS.
             "SECURE_SSL_REDIRECT": "false",
             "SESSION_COOKIE_SECURE": "false",

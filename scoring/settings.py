@@ -229,9 +229,13 @@ DATABASES = {
     if ROOM  # the room runs on the embedded database, whatever else the laptop has set
     else dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        # Persistent connections, checked before reuse: a poll answered from one query
-        # must not pay for a new connection each time.
-        conn_max_age=envint("CONN_MAX_AGE", 60),
+        # No persistent connections by default: the app is served by an ASGI server
+        # (uvicorn), where Django runs each request's sync code in a thread of its own,
+        # so a kept connection is never reused, only left open by a finished thread
+        # until it is collected ("When using ASGI, persistent connections should be
+        # disabled", Django's databases reference). PostgreSQL reuses connections
+        # through its pool below instead; CONN_MAX_AGE=60 suits a WSGI server.
+        conn_max_age=envint("CONN_MAX_AGE", 0),
         conn_health_checks=True,
     )
 }
@@ -261,6 +265,24 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and envbo
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": 5}
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and envbool("DB_POOL", True):
+    # Connections reused through psycopg's pool (Django's "pool" option): a request
+    # borrows one for as long as it runs and gives it back, whichever thread the ASGI
+    # server ran it in. Each process holds at most DB_POOL_MAX_SIZE connections, so
+    # processes × DB_POOL_MAX_SIZE must stay under PostgreSQL's max_connections (100 by
+    # default) with room for migrations and psql; a request that finds every connection
+    # busy waits DB_POOL_TIMEOUT seconds for one, then fails (docs/deploy.md).
+    if envint("CONN_MAX_AGE", 0):
+        raise ImproperlyConfigured(
+            "CONN_MAX_AGE must be 0 with the connection pool (set DB_POOL=false to keep "
+            "persistent connections instead, under a WSGI server)"
+        )
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": envint("DB_POOL_MIN_SIZE", 2),
+        "max_size": envint("DB_POOL_MAX_SIZE", 10),
+        "timeout": envint("DB_POOL_TIMEOUT", 10),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts through django-allauth: sign up, log in and out, password change and reset by

@@ -89,6 +89,49 @@ def test_login_limits_count_the_address_behind_the_documented_proxy():
     assert "login_failed" in limits and "create_match" in limits
 
 
+POSTGRES = {"DATABASE_URL": "postgres://tento@db.example:5432/tento"}
+
+
+def test_postgresql_connections_come_from_a_pool_with_no_persistent_connections():
+    # Under ASGI each request runs in a thread of its own: kept connections pile up.
+    assert production_setting("settings.DATABASES['default']['CONN_MAX_AGE']", **POSTGRES) == "0"
+    pool = production_setting("settings.DATABASES['default']['OPTIONS']['pool']", **POSTGRES)
+    assert pool == "{'min_size': 2, 'max_size': 10, 'timeout': 10}"
+
+
+def test_the_pool_is_sized_from_the_environment():
+    sized = POSTGRES | {"DB_POOL_MIN_SIZE": "1", "DB_POOL_MAX_SIZE": "20", "DB_POOL_TIMEOUT": "3"}
+    pool = production_setting("settings.DATABASES['default']['OPTIONS']['pool']", **sized)
+    assert pool == "{'min_size': 1, 'max_size': 20, 'timeout': 3}"
+
+
+def test_without_the_pool_persistent_connections_may_be_asked_for():
+    # Under a WSGI server (gunicorn's sync workers) a thread serves request after request.
+    env = POSTGRES | {"DB_POOL": "false", "CONN_MAX_AGE": "60"}
+    options = "settings.DATABASES['default']['OPTIONS']"
+    assert production_setting(f"'pool' in {options}", **env) == "False"
+    assert production_setting("settings.DATABASES['default']['CONN_MAX_AGE']", **env) == "60"
+
+
+def test_the_pool_refuses_persistent_connections_by_name():
+    result = manage("check", env=PRODUCTION | POSTGRES | {"CONN_MAX_AGE": "60"})
+    assert result.returncode != 0
+    assert "CONN_MAX_AGE must be 0 with the connection pool" in result.stderr
+
+
+def test_sqlite_keeps_no_persistent_connections_under_asgi_but_the_room_does():
+    sqlite = {"DATABASE_URL": f"sqlite:///{ROOT / 'db.sqlite3'}"}
+    conn_max_age = "settings.DATABASES['default']['CONN_MAX_AGE']"
+    assert production_setting(conn_max_age, **sqlite) == "0"
+    assert (
+        production_setting("'pool' in settings.DATABASES['default']['OPTIONS']", **sqlite)
+        == "False"
+    )
+    # The room is served by gunicorn's sync workers (WSGI): one thread, many requests.
+    room = production_setting("settings.DATABASES['default']['CONN_MAX_AGE']", TENTO_ROOM="1")
+    assert room == "60"
+
+
 def test_the_shared_cache_gives_up_on_a_frozen_redis_within_two_seconds():
     # A Redis that accepts connections and never answers (frozen, or SIGSTOPped).
     silent = socket.create_server(("127.0.0.1", 0))

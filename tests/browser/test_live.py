@@ -53,10 +53,10 @@ def test_a_hand_recorded_on_one_phone_shows_on_the_other_through_the_stream(
     expect(watcher.locator("#live")).to_have_attribute("data-version", "3")
 
 
-def test_without_a_stream_the_poll_brings_the_hand(watcher, live_server, settings):
+def test_without_a_stream_the_poll_brings_the_hand(scorer, live_server, settings):
     settings.LIVE_POLL_MS = 300
     match = make_match()
-    page = watcher(match, language="en")
+    page = scorer(match, language="en")
     page.add_init_script("delete window.EventSource;")
     asked = live_requests(page)
     page.goto(match.get_absolute_url())
@@ -87,14 +87,49 @@ def test_a_hidden_page_neither_streams_nor_polls_and_asks_once_when_shown(
     assert any("/live/" in url for url in asked[before:])
 
 
-def test_a_finished_match_neither_streams_nor_polls(watcher, live_server, settings):
+def test_a_finished_match_neither_streams_nor_polls(scorer, live_server, settings):
     settings.LIVE_POLL_MS = 300
     match = make_match()
     record(match, {"points": [1, 2, 3]})
     match.finish()
-    page = watcher(match, language="en")
+    page = scorer(match, language="en")
     asked = live_requests(page)
     page.goto(match.get_absolute_url())
     expect(page.locator("#live")).to_have_attribute("data-finished", "")
     page.wait_for_timeout(1200)
     assert asked == []
+
+
+def test_the_poll_slows_after_a_still_minute_and_returns_to_2_s_on_a_tap(
+    scorer, live_server, settings
+):
+    """The page's clock is Playwright's, paused: a still minute passes in no time, and
+    each step counts the polls the page sends while its clock runs that long."""
+    settings.LIVE_POLL_MS = 2000
+    match = make_match()
+    page = scorer(match, language="en")
+    page.add_init_script("delete window.EventSource;")  # no stream: the poll is all
+    page.clock.install()
+    asked: list[str] = []
+    page.on("request", lambda request: "/live/" in request.url and asked.append(request.url))
+    page.goto(match.get_absolute_url())
+    expect(page.locator("#hand-form")).to_be_visible()
+    # From here the page's time moves only when the test says.
+    page.clock.pause_at(page.evaluate("() => Date.now()") / 1000 + 0.5)  # (seconds)
+
+    def polls_within(ms: int) -> int:
+        before = len(asked)
+        page.clock.run_for(ms)
+        page.wait_for_timeout(500)  # each 304 lands before the next poll is due
+        return len(asked) - before
+
+    assert polls_within(2_100) == 1  # every 2 s while the match is fresh
+    before = len(asked)
+    page.clock.fast_forward(60_000)  # a still minute: the poll then due fires once…
+    page.wait_for_timeout(500)
+    assert len(asked) - before == 1
+    assert polls_within(5_000) == 0  # …and the next is 6 s later
+    assert polls_within(1_500) == 1
+    page.dispatch_event("body", "pointerdown")  # a tap: back to 2 s at once
+    assert polls_within(2_100) == 1
+    assert polls_within(2_000) == 1

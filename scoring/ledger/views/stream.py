@@ -2,15 +2,18 @@
 match the moment it commits, and fetches what changed through the live poll's request.
 
 An event's id is the match's version, so a phone that reconnects (``Last-Event-ID``, or
-``?v=`` the version its page was drawn at) is told at once if it missed one. The stream
-holds no database connection while it waits: the access check runs in a thread, which
-lets its connection go before the first byte is sent."""
+``?v=`` the version its page was drawn at) is told at once if it missed one.
+
+A waiting stream holds no database connection and no thread: the access check runs in a
+thread of the shared pool and lets its connection go; the request's own thread (where
+Django ran the sync middleware) lets its connections go, then is let go itself before
+the stream starts to wait, which is then nothing but asyncio."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_safe
@@ -43,6 +46,16 @@ def _let_go() -> None:
         connection.close()
 
 
+def _let_go_of_the_request_thread() -> None:
+    """End the thread asgiref keeps for this request (Django ran the sync middleware in
+    it) now rather than when the stream ends: it would sit idle for the stream's whole
+    life. A later sync call of the request (the response's close) gets a new thread."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
 def event(version: int) -> bytes:
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
 
@@ -51,8 +64,10 @@ async def _events(
     listener: push.Listener, version: int, known: int | None, *, finished: bool
 ) -> AsyncIterator[bytes]:
     try:
-        # The middleware that ran after the view may have read the database again.
+        # The middleware that ran after the view may have read the database again: in
+        # the request's thread, which then has nothing left to do.
         await sync_to_async(_let_go)()
+        _let_go_of_the_request_thread()
         yield f"retry: {RETRY_MS}\n\n".encode()
         if known is None or known < version:
             yield event(version)
@@ -81,7 +96,10 @@ async def stream(request: HttpRequest, code: str) -> HttpResponse:
     # Listening first: a change committed while the version is read is still heard.
     listener = await push.listen(code)
     try:
-        version, finished = await sync_to_async(_current)(request, code)
+        # Not in the request's thread: a phone that leaves while its stream opens could
+        # otherwise call into that thread as it quits ("CurrentThreadExecutor already
+        # quit"). Safe anywhere: the check's connections are closed when it returns.
+        version, finished = await sync_to_async(_current, thread_sensitive=False)(request, code)
     except BaseException:
         listener.close()
         raise

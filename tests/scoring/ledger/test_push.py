@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import os
 import threading
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,6 +23,7 @@ from tests.servers import InProcess, subprocess_server
 pytestmark = pytest.mark.django_db(transaction=True)
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
+STREAMS = 12
 
 
 class Stream:
@@ -142,6 +144,28 @@ def test_a_waiting_stream_holds_no_database_connection(server, monkeypatch):
     record(match, points(1, 2, 3))
     for stream in streams:
         assert stream.next()["id"] == "1"
+        stream.close()
+
+
+def test_a_waiting_stream_holds_no_thread(server):
+    """Django runs a request's sync middleware in a thread of the request's own; a stream
+    lets it go once its sync work is done, so a thousand waiting phones are not a
+    thousand idle threads."""
+    match = make_match()
+    session = scorer_session(match)
+    warm = Stream(server.url, match.code, session)  # the server's own threads started
+    warm.next()
+    before = threading.active_count()
+    streams = [Stream(server.url, match.code, session) for _ in range(STREAMS)]
+    for stream in streams:
+        assert stream.next()["id"] == "0"
+    deadline = time.monotonic() + 5
+    while threading.active_count() - before >= STREAMS // 2 and time.monotonic() < deadline:
+        time.sleep(0.05)  # a thread let go ends as soon as it is scheduled
+    assert threading.active_count() - before < STREAMS // 2
+    record(match, points(1, 2, 3))
+    for stream in [warm, *streams]:
+        assert stream.next()["id"] == "1"  # still streaming, with no thread each
         stream.close()
 
 
