@@ -427,7 +427,7 @@ def test_recording_a_hand_writes_only_the_sides_whose_total_moved(free_match):
 
 
 @pytest.mark.django_db
-def test_postgresql_plans_a_repeated_query_once(client, free_match):
+def test_postgresql_plans_a_repeated_query_once(scorer, free_match):
     """On PostgreSQL the queries every request asks are bound on the server and prepared
     after a few runs, so that the server stops planning them again (settings:
     ``PG_PREPARED_STATEMENTS``)."""
@@ -435,6 +435,7 @@ def test_postgresql_plans_a_repeated_query_once(client, free_match):
 
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements are PostgreSQL's")
+    client = scorer(free_match)
     for _ in range(6):
         assert client.get(f"/matches/{free_match.code}/").status_code == 200
     with connection.cursor() as cursor:
