@@ -54,7 +54,9 @@
   function refreshForm(form) {
     if (!window.htmx) return;
     var url = form.getAttribute("action").replace(/hands\/$/, "hand-form/");
-    htmx.ajax("GET", url, { target: form, swap: "outerHTML" });
+    // With no signal the fetch fails and htmx rejects with nothing; the form the phone
+    // has stays, and the next change brings a fresh one.
+    htmx.ajax("GET", url, { target: form, swap: "outerHTML" }).catch(function () {});
   }
 
   function conflictNote(form, next) {
@@ -106,7 +108,8 @@
       var slot = document.getElementById("match-chart-slot");
       if (slot && template.dataset.reload && window.htmx) {
         htmx.ajax("GET", template.dataset.reload,
-          { target: slot, select: "#match-chart", swap: "innerHTML" });
+          { target: slot, select: "#match-chart", swap: "innerHTML" })
+          .catch(function () {}); // no signal: the chart shown stays until the next change
       } else if (slot && template.content.firstElementChild) {
         slot.replaceChildren(document.importNode(template.content, true));
       }
