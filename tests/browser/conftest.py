@@ -182,6 +182,9 @@ def assert_fits_the_phone(page, *, axe: bool = True) -> None:
     field (or the label a checkbox sits in) is at least 44 px tall, and every button
     (the picker's keys too) 44 px wide; axe-core finds no serious or critical problem,
     in either colour scheme."""
+    # Sizes are measured with the page's stylesheets applied: its elements may be there
+    # before them, right after a tap that opened the page.
+    page.wait_for_load_state("load")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the phone"
     small = page.evaluate(

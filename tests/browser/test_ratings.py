@@ -38,12 +38,14 @@ def test_a_players_rating_chart_on_a_phone(phone, live_server, language):
 
     page.goto(club.get_absolute_url())
     page.click("[data-club-ratings]")
+    page.wait_for_load_state("load")  # measured with its stylesheets, not before them
     listed = page.locator("table.ratings tbody tr[data-player]")
     expect(listed).to_have_count(4)  # Eva played once: not listed yet
     expect(page.locator("#waiting [data-player=Eva]")).to_have_count(1)
     assert_fits_the_phone(page)
 
     page.click("table.ratings >> text=Ana")
+    page.wait_for_load_state("load")
     expect(page.locator("h1")).to_have_text("Ana")
     chart = page.locator("#rating-chart")
     expect(chart).to_have_attribute("data-points", "6")  # the start and five matches
